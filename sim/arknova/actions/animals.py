@@ -1,0 +1,121 @@
+"""Animals: play up to the table's number of animals, one after the other: conditions,
+cost (partner-zoo discount, folder cost from the display on side II), an enclosure,
+then appeal, conservation points, reputation and the card's ability."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova import deck, tracks, zoo
+from sim.arknova.actions.turn import action
+from sim.arknova.catalog import Animal
+from sim.arknova.effects import grant
+from sim.arknova.requirements import requirements_met
+from sim.arknova.state import Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
+
+TRACKS = tracks.TRACKS
+ANIMALS = tracks.load_catalog().animals
+PARTNER_ZOO_DISCOUNT = 3
+# Abilities printed with "after the action": they wait until the card is in slot 1.
+AFTER_ACTION_ABILITIES = frozenset({"boost"})
+
+
+def animal_cost(player: "PlayerState", animal: Animal, folder: int = 0) -> int:
+    """Printed cost, 3 less per continent icon matching one of your partner zoos, plus the folder number."""
+    discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
+    return max(0, animal.cost - discount) + folder
+
+
+def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list[tuple[int, int, int]]:
+    """(card, source, enclosure) triples: source -1 is the hand, else a display index."""
+    player = game.players[seat]
+    sources = [(card, -1) for card in dict.fromkeys(player.hand)]
+    if from_display:
+        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
+    result = []
+    for card, source in sources:
+        animal = ANIMALS.get(card)
+        if animal is None or animal_cost(player, animal, source + 1) > player.money:
+            continue
+        if not requirements_met(player, animal):
+            continue
+        result.extend((card, source, index) for index in zoo.enclosures_for(player, animal))
+    return result
+
+
+def _count(side_two: bool, strength: int) -> int:
+    return TRACKS.animals_max[side_two][min(strength, 5) - 1]
+
+
+def _start(seat: int, strength: int, side_two: bool) -> Step:
+    return ("animals", seat, strength, side_two)
+
+
+@action("animals", _start)
+def can_play_animal(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+    side_two = game.players[seat].is_upgraded("animals")
+    return _count(side_two, strength) > 0 and bool(playable_animals(game, seat, side_two))
+
+
+@resolver("animals")
+def start_animals(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """Side II at strength 5+: the reputation step comes first and widens the range at once."""
+    seat, strength, side_two = step[1], step[2], step[3]
+    game.push(("animal_play", seat, _count(side_two, strength), side_two, False))
+    if side_two and strength >= 5:
+        tracks.gain_reputation(game, seat, 1)
+
+
+@options("animal_play")
+def animal_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    seat, remaining, side_two, played = step[1], step[2], step[3], step[4]
+    if remaining <= 0:
+        return ()
+    result: list[Any] = playable_animals(game, seat, side_two)
+    if played and result:
+        result.append("done")
+    return tuple(result)
+
+
+@resolver("animal_play")
+def choose_animal(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if choice == "done":
+        return
+    seat, remaining, side_two = step[1], step[2], step[3]
+    game.push(("animal_play", seat, remaining - 1, side_two, True))
+    play_animal(game, seat, *choice)
+
+
+def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosure: int) -> None:
+    """Pay, house, add the icons, then gain appeal, CP, reputation and the ability."""
+    player = game.players[seat]
+    animal = ANIMALS[card]
+    cost = animal_cost(player, animal, source + 1)
+    player.money -= cost
+    if source < 0:
+        player.hand.remove(card)
+        deck.record(game, "played", seat, card, "hand", cost)
+    else:
+        deck.take_from_display(game, seat, source, "played", cost)
+    zoo.house_animal(player, animal, enclosure)
+    player.animals.append(card)
+    player.add_icons(animal.icons)
+    if animal.size_class == "small":
+        player.small_animals += 1
+    elif animal.size_class == "large":
+        player.large_animals += 1
+    game.say(seat, f"plays {animal.name} for {cost} into {player.buildings[enclosure][0]}")
+    abilities = animal.solo_abilities if game.solo and animal.solo_abilities else animal.abilities
+    for ability in reversed(abilities):
+        if ability.keyword in AFTER_ACTION_ABILITIES:
+            game.after_action.append((seat, ability))
+        else:
+            grant(game, seat, ability)
+    tracks.gain_appeal(game, seat, animal.appeal)
+    tracks.gain_cp(game, seat, animal.cp)
+    tracks.gain_reputation(game, seat, animal.reputation)

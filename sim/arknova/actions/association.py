@@ -1,0 +1,316 @@
+"""Association: workers on tasks (reputation 2, partner zoo 3, university 4,
+conservation project 5), one task on side I or several different ones on side II,
+one donation on side II, and the conservation projects with their left-edge bonuses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova import deck, tracks
+from sim.arknova.actions.turn import action
+from sim.arknova.catalog import Project
+from sim.arknova.effects import grant
+from sim.arknova.state import ProjectRow, Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
+
+CATALOG = tracks.load_catalog()
+TRACKS = CATALOG.tracks
+STRENGTH = dict(TRACKS.association_strength)
+UNIVERSITIES = {university.id: university for university in CATALOG.tiles.universities}
+CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
+CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
+MAX_WORKERS_PER_TASK = 3
+
+
+def workers_needed(player: "PlayerState", task: str) -> int:
+    """1 worker on a task you are not on yet, 2 when one of yours is there, none beyond 3."""
+    own = player.workers_on.get(task, 0)
+    if own >= MAX_WORKERS_PER_TASK:
+        return 99
+    return 1 if own == 0 else 2
+
+
+def partner_zoo_limit(player: "PlayerState", side_two: bool) -> int:
+    return TRACKS.partner_zoo_limit_upgraded if side_two else TRACKS.partner_zoo_limit
+
+
+def partner_zoo_choices(game: "ArkNovaGame", seat: int, side_two: bool, pool: list[str]) -> list[str]:
+    player = game.players[seat]
+    if len(player.partner_zoos) >= partner_zoo_limit(player, side_two):
+        return []
+    return [continent for continent in pool if continent not in player.partner_zoos]
+
+
+def university_choices(game: "ArkNovaGame", seat: int, pool: list[str]) -> list[str]:
+    player = game.players[seat]
+    if len(player.universities) >= TRACKS.university_limit:
+        return []
+    return [university for university in pool if university not in player.universities]
+
+
+def take_partner_zoo(game: "ArkNovaGame", seat: int, continent: str, from_board: bool = True) -> None:
+    """Place a partner zoo on the lowest free slot; a bonus takes it from the supply, not the board."""
+    player = game.players[seat]
+    if from_board:
+        game.partner_zoo_board.remove(continent)
+    player.partner_zoos.append(continent)
+    player.add_icons((continent,))
+    game.say(seat, f"takes the {continent} partner zoo")
+    bonus = dict(CATALOG.maps[player.map_id].partner_zoo_bonuses).get(len(player.partner_zoos))
+    if bonus is not None:
+        grant(game, seat, bonus)
+
+
+def take_university(game: "ArkNovaGame", seat: int, university_id: str, from_board: bool = True) -> None:
+    player = game.players[seat]
+    university = UNIVERSITIES[university_id]
+    if from_board:
+        game.university_board.remove(university_id)
+    player.universities.append(university_id)
+    player.add_icons(("science",) * university.science)
+    if university.hand_limit:
+        player.hand_limit = max(player.hand_limit, university.hand_limit)
+    game.say(seat, f"takes the {university_id} university")
+    bonus = dict(CATALOG.maps[player.map_id].university_bonuses).get(len(player.universities))
+    if bonus is not None:
+        grant(game, seat, bonus)
+    tracks.gain_reputation(game, seat, university.reputation)
+
+
+def donation_cost(game: "ArkNovaGame") -> int:
+    costs = TRACKS.donation_costs
+    return costs[game.donations] if game.donations < len(costs) else TRACKS.donation_overflow
+
+
+# --- conservation projects ------------------------------------------------------
+
+
+def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
+    """Animals in the zoo with the project's icon whose standard-enclosure size matches the slot."""
+    level = project.slots[slot]
+    animals = CATALOG.animals
+    return [
+        number for number in dict.fromkeys(player.animals)
+        if project.target in animals[number].icons and animals[number].size > 0
+        and level.min_size <= animals[number].size <= level.max_size
+    ]
+
+
+def distinct_icons(player: "PlayerState", target: str) -> int:
+    names = CATEGORIES if target == "animal_categories" else CONTINENTS
+    return sum(1 for name in names if player.icon(name) > 0)
+
+
+def breeding_ready(player: "PlayerState", project: Project) -> bool:
+    """An animal with the icon whose continent matches one of your partner zoos."""
+    animals = CATALOG.animals
+    return any(
+        project.target in animals[number].icons
+        and any(continent in player.partner_zoos for continent in animals[number].continents)
+        for number in player.animals
+    )
+
+
+def slot_choices(player: "PlayerState", project: Project, slot: int) -> list[int]:
+    """How the player can meet this slot: [0] when met, animals to release for release
+    projects, [] when not met."""
+    level = project.slots[slot]
+    goal = project.goal
+    if goal == "release":
+        return releasable(player, project, slot)
+    if goal == "icon_count":
+        met = player.icon(project.target) >= level.threshold
+    elif goal == "distinct_icons":
+        met = distinct_icons(player, project.target) >= level.threshold
+    elif goal == "animal_count":
+        count = player.small_animals if project.target == "small_animals" else player.large_animals
+        met = count >= level.threshold
+    else:
+        met = breeding_ready(player, project)
+    return [0] if met else []
+
+
+def support_choices(player: "PlayerState", number: int, holders: list[int]) -> list[tuple[int, int]]:
+    """(slot, released animal or 0) pairs the player can take on this project."""
+    if player.seat in holders:
+        return []
+    project = CATALOG.projects[number]
+    return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
+            for released in slot_choices(player, project, slot)]
+
+
+def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> list[Any]:
+    """Support a project in play, or play one from hand (side II: or display in range) and support it."""
+    player = game.players[seat]
+    result: list[Any] = []
+    for row in game.base_projects + game.projects:
+        result.extend(("support", row.number, slot, released)
+                      for slot, released in support_choices(player, row.number, row.holders))
+    sources = [(card, -1) for card in dict.fromkeys(player.hand)]
+    if side_two:
+        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
+    for card, source in sources:
+        if card in CATALOG.projects and source + 1 <= player.money:
+            fresh = [-1] * len(CATALOG.projects[card].slots)
+            result.extend(("play", card, source, slot, released)
+                          for slot, released in support_choices(player, card, fresh))
+    return result
+
+
+def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, released: int) -> None:
+    player = game.players[seat]
+    project = CATALOG.projects[row.number]
+    level = project.slots[slot]
+    row.holders[slot] = seat
+    player.supported.append(row.number)
+    game.say(seat, f"supports {project.name} (slot {slot + 1}) for {level.cp} CP")
+    game.push(("left_slot", seat))
+    if released:
+        release(game, seat, released)
+        deck.record(game, "released", seat, released, "zoo")
+    tracks.gain_cp(game, seat, level.cp)
+    tracks.gain_reputation(game, seat, level.reputation)
+
+
+def release(game: "ArkNovaGame", seat: int, number: int) -> None:
+    """Release into the wild: the animal leaves the zoo, its appeal is lost, its space freed."""
+    from sim.arknova import zoo
+
+    player = game.players[seat]
+    animal = CATALOG.animals[number]
+    player.animals.remove(number)
+    player.add_icons(animal.icons, -1)
+    if animal.size_class == "small":
+        player.small_animals -= 1
+    elif animal.size_class == "large":
+        player.large_animals -= 1
+    zoo.release_animal(player, animal)
+    tracks.gain_appeal(game, seat, -animal.appeal)
+    game.discard.append(number)
+    game.say(seat, f"releases {animal.name} into the wild")
+
+
+def play_project(game: "ArkNovaGame", seat: int, card: int, source: int) -> ProjectRow:
+    """A new project goes to the left of the row; beyond the row limit the rightmost is discarded."""
+    player = game.players[seat]
+    if source < 0:
+        player.hand.remove(card)
+        deck.record(game, "played", seat, card, "hand")
+    else:
+        player.money -= source + 1
+        deck.take_from_display(game, seat, source, "played", source + 1)
+    row = ProjectRow(card, [-1] * len(CATALOG.projects[card].slots))
+    game.projects.insert(0, row)
+    if len(game.projects) > game.project_row_limit:
+        dropped = game.projects.pop()
+        game.discard.append(dropped.number)
+    for bonus in CATALOG.projects[card].played_bonus:
+        grant(game, seat, bonus)
+    return row
+
+
+# --- the action -------------------------------------------------------------------
+
+
+def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str, ...],
+                 side_two: bool) -> list[Any]:
+    player = game.players[seat]
+    result: list[Any] = []
+
+    def open_task(task: str) -> bool:
+        return task not in done and STRENGTH[task] <= remaining and workers_needed(player, task) <= player.workers
+
+    if open_task("reputation"):
+        result.append(("reputation",))
+    if open_task("partner_zoo"):
+        result.extend(("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
+    if open_task("university"):
+        result.extend(("university", u) for u in university_choices(game, seat, game.university_board))
+    if open_task("conservation_project"):
+        result.extend(project_options(game, seat, side_two))
+    return result
+
+
+def _start(seat: int, strength: int, side_two: bool) -> Step:
+    return ("association", seat, strength, (), side_two, False)
+
+
+@action("association", _start)
+def can_associate(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+    side_two = game.players[seat].is_upgraded("association")
+    return bool(task_options(game, seat, strength, (), side_two))
+
+
+@options("association")
+def association_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    seat, remaining, done, side_two, donated = step[1:6]
+    if done and not side_two:
+        return ()
+    result = task_options(game, seat, remaining, done, side_two)
+    if done:
+        if side_two and not donated and donation_cost(game) <= game.players[seat].money:
+            result.append(("donate",))
+        result.append(("done",))
+    return tuple(result)
+
+
+TASK_OF = {"reputation": "reputation", "partner_zoo": "partner_zoo", "university": "university",
+           "support": "conservation_project", "play": "conservation_project"}
+
+
+@resolver("association")
+def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    seat, remaining, done, side_two, donated = step[1:6]
+    player = game.players[seat]
+    kind = choice[0]
+    if kind == "done":
+        return
+    if kind == "donate":
+        cost = donation_cost(game)
+        player.money -= cost
+        game.donations += 1
+        game.say(seat, f"donates {cost}")
+        game.push(("association", seat, remaining, done, side_two, True))
+        tracks.gain_cp(game, seat, 1)
+        return
+    task = TASK_OF[kind]
+    needed = workers_needed(player, task)
+    player.workers -= needed
+    player.workers_on[task] = player.workers_on.get(task, 0) + needed
+    game.push(("association", seat, remaining - STRENGTH[task], done + (task,), side_two, donated))
+    if kind == "reputation":
+        game.say(seat, "gains reputation")
+        tracks.gain_reputation(game, seat, TRACKS.association_reputation_gain)
+    elif kind == "partner_zoo":
+        take_partner_zoo(game, seat, choice[1])
+    elif kind == "university":
+        take_university(game, seat, choice[1])
+    elif kind == "support":
+        row = next(row for row in game.base_projects + game.projects if row.number == choice[1])
+        support_project(game, seat, row, choice[2], choice[3])
+    else:
+        row = play_project(game, seat, choice[1], choice[2])
+        support_project(game, seat, row, choice[3], choice[4])
+
+
+@options("left_slot")
+def left_slot_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """Which left-edge token marks the project; its bonus comes with it."""
+    player = game.players[step[1]]
+    slots = CATALOG.maps[player.map_id].left_edge_slots
+    return tuple(index for index in range(len(slots)) if not player.left_slots & (1 << index))
+
+
+@resolver("left_slot")
+def take_left_slot(game: "ArkNovaGame", step: Step, index: Any) -> None:
+    seat = step[1]
+    player = game.players[seat]
+    slot = CATALOG.maps[player.map_id].left_edge_slots[index]
+    player.left_slots |= 1 << index
+    if slot.recurring:
+        player.recurring_income.append(slot.bonus)
+    grant(game, seat, slot.bonus)

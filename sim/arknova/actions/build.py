@@ -1,0 +1,142 @@
+"""Build: side I one building of size <= X; side II several different buildings of
+total size <= X, reptile house and aviary, upgrade-only cells. 2 money per cell,
+placement bonuses on the spot, moving animals into a new reptile house or aviary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova import tracks, zoo
+from sim.arknova.actions.turn import action
+from sim.arknova.board import BUILD_SHAPES, building_size
+from sim.arknova.effects import grant_all
+from sim.arknova.state import SPECIAL_ENCLOSURES, Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
+
+COST_PER_SPACE = tracks.TRACKS.build_cost_per_space
+SIZES = {kind: building_size(kind) for kind in BUILD_SHAPES}
+SIDE_TWO_ONLY = frozenset(
+    kind for kind, special in zoo.TILES.special_enclosures.items() if special.side_two_only)
+BUILD_KINDS = tuple(BUILD_SHAPES)
+
+
+def buildable_kinds(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
+                    free: bool = False) -> list[str]:
+    """Kinds the player may build now: size within the limit, affordable, allowed by
+    the card side, at most one of each special enclosure, and with a legal placement."""
+    result = []
+    for kind in BUILD_KINDS:
+        size = SIZES[kind]
+        if size > limit or kind in built or (kind in SIDE_TWO_ONLY and not side_two):
+            continue
+        if not free and size * COST_PER_SPACE > player.money:
+            continue
+        if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
+            continue
+        if zoo.has_placement(player, kind, side_two):
+            result.append(kind)
+    return result
+
+
+def _start(seat: int, strength: int, side_two: bool) -> Step:
+    return ("build", seat, strength, (), side_two)
+
+
+@action("build", _start)
+def can_build(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+    player = game.players[seat]
+    return bool(buildable_kinds(player, strength, (), player.is_upgraded("build")))
+
+
+@options("build")
+def build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """The kind of the next building; ("done",) once something was built on side II."""
+    seat, remaining, built, side_two = step[1], step[2], step[3], step[4]
+    if built and not side_two:
+        return ()
+    kinds: list[Any] = buildable_kinds(game.players[seat], remaining, built, side_two)
+    if built and kinds:
+        kinds.append("done")
+    return tuple(kinds)
+
+
+@resolver("build")
+def choose_kind(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if choice != "done":
+        game.push(("build_place", *step[1:], choice))
+
+
+@options("build_place")
+def placement_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    seat, side_two, kind = step[1], step[4], step[5]
+    return tuple(zoo.legal_placements(game.players[seat], kind, side_two))
+
+
+@resolver("build_place")
+def place(game: "ArkNovaGame", step: Step, placement: Any) -> None:
+    seat, remaining, built, side_two, kind = step[1:6]
+    size = SIZES[kind]
+    game.players[seat].money -= size * COST_PER_SPACE
+    game.push(("build", seat, remaining - size, built + (kind,), side_two))
+    erect(game, seat, kind, placement)
+
+
+def erect(game: "ArkNovaGame", seat: int, kind: str, placement: Any) -> None:
+    """Put the building down, offer animal moves into a new reptile house or aviary,
+    and grant the placement bonuses (they resolve first, before anything else)."""
+    game.say(seat, f"builds {kind} on {placement}")
+    bonuses = zoo.place_building(game, seat, kind, placement)
+    if kind in ("reptile_house", "large_bird_aviary"):
+        game.push(("relocate", seat, kind))
+    grant_all(game, seat, tuple(bonuses))
+
+
+@options("free_build")
+def free_build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """A free building from a bonus: every legal (kind, placement) among the offered kinds."""
+    seat, kinds = step[1], step[2]
+    player = game.players[seat]
+    upgraded = player.is_upgraded("build")
+    result = []
+    for kind in buildable_kinds(player, 99, (), True, free=True):
+        if kind in kinds:
+            result.extend((kind, placement) for placement in zoo.legal_placements(player, kind, upgraded))
+    return tuple(result)
+
+
+@resolver("free_build")
+def free_build(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    erect(game, step[1], choice[0], choice[1])
+
+
+@options("relocate")
+def relocate_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """Animals in standard enclosures that may move into the new special enclosure, or stop."""
+    seat, kind = step[1], step[2]
+    player = game.players[seat]
+    index = next(i for i, building in enumerate(player.buildings) if building[0] == kind)
+    animals = game.catalog.animals
+    movable = [
+        number for number in player.animals
+        if player.housing.get(number) == "standard" and animals[number].special == kind
+        and zoo.can_house(player, animals[number], index)
+    ]
+    return tuple(movable) + ("stay",) if movable else ()
+
+
+@resolver("relocate")
+def relocate(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if choice == "stay":
+        return
+    seat, kind = step[1], step[2]
+    player = game.players[seat]
+    animal = game.catalog.animals[choice]
+    zoo.free_standard_enclosure(player, animal)
+    index = next(i for i, building in enumerate(player.buildings) if building[0] == kind)
+    zoo.house_animal(player, animal, index)
+    game.say(seat, f"moves {animal.name} into the {kind}")
+    game.push(("relocate", seat, kind))

@@ -1,0 +1,133 @@
+"""Sponsors: play one sponsor of level <= X (side II: several, total level <= X + 1, also
+from the display in range), or move the break token X and take X money (2X on side II)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova import deck, tracks, zoo
+from sim.arknova.actions.turn import action
+from sim.arknova.catalog import Sponsor
+from sim.arknova.effects import grant_all
+from sim.arknova.requirements import requirements_met
+from sim.arknova.state import Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
+
+SPONSORS = tracks.load_catalog().sponsors
+
+
+def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[Any]:
+    """Where the sponsor's unique building may stand (normal rules plus its rock/water needs)."""
+    upgraded = player.is_upgraded("build")
+    return [
+        placement for placement in zoo.board_of(player).placements_for(sponsor.unique_building)
+        if placement.rock_adjacent >= sponsor.building_rock
+        and placement.water_adjacent >= sponsor.building_water
+        and zoo.can_place(player, placement, sponsor.unique_building, upgraded)
+    ]
+
+
+def can_play_sponsor(player: "PlayerState", sponsor: Sponsor, folder: int) -> bool:
+    if folder > player.money or not requirements_met(player, sponsor):
+        return False
+    return sponsor.unique_building is None or bool(unique_building_placements(player, sponsor))
+
+
+def playable_sponsors(game: "ArkNovaGame", seat: int, budget: int, from_display: bool) -> list[tuple[int, int]]:
+    """(card, source) pairs: source -1 is the hand, else a display index."""
+    player = game.players[seat]
+    sources = [(card, -1) for card in dict.fromkeys(player.hand)]
+    if from_display:
+        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
+    return [
+        (card, source) for card, source in sources
+        if card in SPONSORS and SPONSORS[card].level <= budget
+        and can_play_sponsor(player, SPONSORS[card], source + 1)
+    ]
+
+
+def _start(seat: int, strength: int, side_two: bool) -> Step:
+    return ("sponsors", seat, strength + 1 if side_two else strength, side_two, False, strength)
+
+
+@action("sponsors", _start)
+def can_sponsor(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+    """Always possible: the break-token alternative needs nothing."""
+    return True
+
+
+@options("sponsors")
+def sponsor_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    seat, budget, side_two, played = step[1], step[2], step[3], step[4]
+    if played and not side_two:
+        return ()
+    result: list[Any] = playable_sponsors(game, seat, budget, side_two)
+    if played:
+        return tuple(result + ["done"]) if result else ()
+    return tuple(result) + (("break",),)
+
+
+@resolver("sponsors")
+def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    seat, budget, side_two, played, strength = step[1:6]
+    if choice == "done":
+        return
+    if choice == ("break",):
+        money = strength * (2 if side_two else 1)
+        game.say(seat, f"moves the break token {strength} and takes {money} money")
+        tracks.gain_money(game, seat, money)
+        tracks.advance_break(game, seat, strength)
+        return
+    card, source = choice
+    game.push(("sponsors", seat, budget - SPONSORS[card].level, side_two, True, strength))
+    play_sponsor(game, seat, card, source)
+
+
+def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None:
+    """Into the zoo: icons, the printed appeal/CP/reputation, the unique building, the immediate effects."""
+    player = game.players[seat]
+    sponsor = SPONSORS[card]
+    if source < 0:
+        player.hand.remove(card)
+        deck.record(game, "played", seat, card, "hand")
+    else:
+        player.money -= source + 1
+        deck.take_from_display(game, seat, source, "played", source + 1)
+    player.sponsors.append(card)
+    player.add_icons(sponsor.icons)
+    game.say(seat, f"plays sponsor {sponsor.name}")
+    grant_all(game, seat, sponsor.immediate)
+    if sponsor.unique_building:
+        game.push(("unique_build", seat, card))
+    tracks.gain_appeal(game, seat, sponsor.appeal)
+    tracks.gain_cp(game, seat, sponsor.cp)
+    tracks.gain_reputation(game, seat, sponsor.reputation)
+
+
+@options("unique_build")
+def unique_build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    return tuple(unique_building_placements(game.players[step[1]], SPONSORS[step[2]]))
+
+
+@resolver("unique_build")
+def unique_build(game: "ArkNovaGame", step: Step, placement: Any) -> None:
+    from sim.arknova.actions.build import erect
+
+    erect(game, step[1], SPONSORS[step[2]].unique_building, placement)
+
+
+@options("sponsor_bonus")
+def sponsor_bonus_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """The sponsor bonus: play one sponsor from hand, conditions apply, level does not."""
+    playable = playable_sponsors(game, step[1], 99, False)
+    return tuple(playable) + ("skip",) if playable else ()
+
+
+@resolver("sponsor_bonus")
+def sponsor_bonus(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if choice != "skip":
+        play_sponsor(game, step[1], *choice)

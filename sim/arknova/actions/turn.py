@@ -1,0 +1,119 @@
+"""A turn: pick an action card (and X-tokens to spend) or take an X-token; then the
+card moves to slot 1, "after the action" effects run, the display refills, the end
+and the break are checked, and play passes on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from sim.arknova import deck, tracks
+from sim.arknova.effects import grant
+from sim.arknova.state import ACTION_CARDS, Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+
+# card -> (can this seat act at this strength?, the first step of the action)
+Feasible = Callable[["ArkNovaGame", int, int], bool]
+ACTIONS: dict[str, tuple[Feasible, Callable[[int, int, bool], Step]]] = {}
+SOLO_FIRST_ROUND = 7  # solo tile tokens: rounds of 7, 6, 5, 4, 3 and 2 turns
+SOLO_BREAKS = 5
+
+
+def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[Feasible], Feasible]:
+    """Register an action card: its feasibility test and its first step."""
+
+    def wrap(feasible: Feasible) -> Feasible:
+        ACTIONS[card] = (feasible, start)
+        return feasible
+
+    return wrap
+
+
+@options("turn")
+def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5."""
+    seat = step[1]
+    player = game.players[seat]
+    result: list[Any] = []
+    for slot, card in enumerate(player.action_cards, start=1):
+        feasible = ACTIONS[card][0]
+        for spent in range(player.xtokens + 1):
+            if feasible(game, seat, slot + spent):
+                result.extend(("act", card, extra) for extra in range(spent, player.xtokens + 1))
+                break
+    if player.xtokens < tracks.TRACKS.xtoken_max:
+        result.extend(("xtoken", card) for card in ACTION_CARDS)
+    return tuple(result)
+
+
+@resolver("turn")
+def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    seat = step[1]
+    player = game.players[seat]
+    card = choice[1]
+    if choice[0] == "xtoken":
+        game.say(seat, f"takes an X-token with {card}")
+        game.push(("finish_action", seat, card), ("end_turn", seat))
+        player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
+        tracks.gain_xtokens(game, seat, 1)
+        return
+    spent = choice[2]
+    strength = player.strength_slot(card) + spent
+    player.xtokens -= spent
+    player.xtokens_spent += spent
+    player.action_counts[card] = player.action_counts.get(card, 0) + 1
+    side_two = player.is_upgraded(card)
+    game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
+             + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
+    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), ("end_turn", seat))
+
+
+@resolver("finish_action")
+def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """The used card goes to slot 1; then the "after the action" effects resolve."""
+    seat, card = step[1], step[2]
+    cards = game.players[seat].action_cards
+    cards.remove(card)
+    cards.insert(0, card)
+    pending, game.after_action = game.after_action, []
+    for owner, effect in reversed(pending):
+        grant(game, owner, effect)
+
+
+@resolver("end_turn")
+def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """Refill the display, check the end of the game, then a break if one is due."""
+    seat = step[1]
+    player = game.players[seat]
+    deck.refill_display(game)
+    player.turns += 1
+    game.turn += 1
+    if game.end_turns_left > 0:
+        game.end_turns_left -= 1
+    elif game.end_turns_left < 0 and not game.solo and tracks.score(player) >= 100:
+        game.end_turns_left = len(game.players) - 1
+        game.end_trigger = seat
+        game.say(seat, f"triggers the end of the game with score {tracks.score(player)}")
+    if game.solo:
+        game.solo_tokens += 1
+        if game.solo_tokens >= SOLO_FIRST_ROUND - game.breaks:
+            game.solo_tokens = 0
+            if game.breaks >= SOLO_BREAKS:
+                game.end_turns_left = 0
+            else:
+                game.break_pending = True
+                game.break_trigger = seat
+    if game.break_pending:
+        game.push(("break",), ("advance", seat))
+    else:
+        game.push(("advance", seat))
+
+
+@resolver("advance")
+def advance(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if game.end_turns_left == 0:
+        game.push(("final_scoring",))
+        return
+    game.current = (step[1] + 1) % len(game.players)

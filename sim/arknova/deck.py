@@ -1,0 +1,74 @@
+"""The zoo deck, the discard pile and the six-folder display."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sim.arknova.catalog import load_catalog
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+
+DISPLAY_SIZE = 6
+TRACKS = load_catalog().tracks
+
+
+def record(game: "ArkNovaGame", event: str, seat: int, card: int, source: str = "", money: int = 0) -> None:
+    """Note a card event (dealt, drawn, snapped, played, ...) when the game keeps events."""
+    if game.events is not None:
+        game.events.append((event, seat, card, game.turn, game.breaks, source, money))
+
+
+def draw_card(game: "ArkNovaGame") -> int | None:
+    """Top card of the deck; an empty deck is rebuilt by shuffling the discard pile."""
+    if not game.deck:
+        if not game.discard:
+            return None
+        game.deck = game.discard
+        game.discard = []
+        game.rng.shuffle(game.deck)
+    return game.deck.pop()
+
+
+def draw_to_hand(game: "ArkNovaGame", seat: int, count: int, event: str = "drawn") -> None:
+    player = game.players[seat]
+    for _ in range(count):
+        card = draw_card(game)
+        if card is None:
+            return
+        player.hand.append(card)
+        record(game, event, seat, card, "deck")
+
+
+def reputation_range(reputation: int) -> int:
+    """The highest display folder within reach of this reputation."""
+    return TRACKS.reputation_range[reputation]
+
+
+def folders_in_range(game: "ArkNovaGame", seat: int) -> list[int]:
+    """Display indices (0-based) holding a card within the seat's reputation range."""
+    reach = reputation_range(game.players[seat].reputation)
+    return [index for index in range(min(reach, len(game.display))) if game.display[index]]
+
+
+def take_from_display(game: "ArkNovaGame", seat: int, index: int, event: str, money: int = 0) -> int:
+    """Remove the card in folder `index + 1`; the gap stays until the end-of-turn refill."""
+    card = game.display[index]
+    game.display[index] = 0
+    record(game, event, seat, card, f"folder{index + 1}", money)
+    return card
+
+
+def refill_display(game: "ArkNovaGame") -> None:
+    """Slide cards toward folder 1 keeping their order, then fill the free folders from the deck."""
+    cards = [card for card in game.display if card]
+    while len(cards) < DISPLAY_SIZE:
+        card = draw_card(game)
+        if card is None:
+            break
+        cards.append(card)
+    game.display = cards + [0] * (DISPLAY_SIZE - len(cards))
+
+
+def discard_cards(game: "ArkNovaGame", cards: list[int]) -> None:
+    game.discard.extend(cards)

@@ -1,0 +1,32 @@
+"""Play conditions printed on the left of animal and sponsor cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from sim.arknova.catalog import Animal, Requirement, Sponsor
+
+if TYPE_CHECKING:
+    from sim.arknova.state import PlayerState
+
+Check = Callable[["PlayerState", "Animal | Sponsor", int], bool]
+CHECKS: dict[str, Check] = {
+    "partner_zoo_same_continent": lambda player, card, value: any(
+        continent in player.partner_zoos for continent in getattr(card, "continents", ())),
+    "partner_zoos": lambda player, card, value: len(player.partner_zoos) >= value,
+    "animals_upgraded": lambda player, card, value: player.is_upgraded("animals"),
+    "sponsors_upgraded": lambda player, card, value: player.is_upgraded("sponsors"),
+    "reputation_min": lambda player, card, value: player.reputation >= value,
+    "appeal_max": lambda player, card, value: player.appeal <= value,
+}
+
+
+def requirement_met(player: "PlayerState", card: "Animal | Sponsor", requirement: Requirement) -> bool:
+    keyword = requirement.keyword
+    if keyword.startswith("icon_"):
+        return player.icon(keyword[5:]) >= requirement.value
+    return CHECKS[keyword](player, card, requirement.value)
+
+
+def requirements_met(player: "PlayerState", card: "Animal | Sponsor") -> bool:
+    return all(requirement_met(player, card, requirement) for requirement in card.requirements)

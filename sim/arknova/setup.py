@@ -1,0 +1,166 @@
+"""A new game from a config and a seed: the board, the decks, the maps and the opening hands.
+
+Config keys (defaults in `DEFAULT_CONFIG`):
+- ``players``: 1-4;
+- ``maps``: "A", "0", "random" (a different map 1-8 each), "draft" (draw 2 of maps 1-8,
+  keep 1: a decision), or a list with one map id per seat;
+- ``solo_appeal``: starting appeal of a solo game (20, 10 or 0).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Mapping
+
+from sim.arknova import deck
+from sim.arknova.actions.association import CONTINENTS, UNIVERSITIES
+from sim.arknova.board import map_board
+from sim.arknova.catalog import load_catalog
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.geometry import mask_of
+from sim.arknova.state import ACTION_CARDS, PlayerState, ProjectRow, Step
+from sim.arknova.steps import options, resolver
+from sim.core.seeds import python_rng
+
+CATALOG = load_catalog()
+TRACKS = CATALOG.tracks
+ADVANCED_MAPS = tuple(str(number) for number in range(1, 9))
+MAP_CHOICES = ("A", "0", "random", "draft")
+DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "maps": "A", "solo_appeal": 20}
+BONUS_TILES_PER_SPACE = 2
+FINAL_SCORING_PER_PLAYER = 2
+TWO_PLAYER_BLOCKED_SLOT = (0, 1, 2)  # left card: left slot, middle: middle, right: right
+
+
+class ConfigError(ValueError):
+    """A bad game option; the message is one line for the user."""
+
+
+def validate(config: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in, every value checked, unknown keys refused."""
+    unknown = set(config) - set(DEFAULT_CONFIG)
+    if unknown:
+        raise ConfigError(f"unknown Ark Nova option(s): {', '.join(sorted(unknown))}")
+    merged = {**DEFAULT_CONFIG, **config}
+    players = merged["players"]
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise ConfigError(f"players must be 1-4, got {players!r}")
+    maps = merged["maps"]
+    if isinstance(maps, (list, tuple)):
+        if len(maps) != players or any(str(m) not in CATALOG.maps for m in maps):
+            raise ConfigError(f"maps must list {players} map ids from {', '.join(CATALOG.maps)}, got {maps!r}")
+        merged["maps"] = [str(m) for m in maps]
+    elif str(maps) not in MAP_CHOICES and str(maps) not in CATALOG.maps:
+        raise ConfigError(f"maps must be one of {', '.join(MAP_CHOICES)}, a map id or a list, got {maps!r}")
+    else:
+        merged["maps"] = str(maps)
+    if merged["solo_appeal"] not in dict(TRACKS.solo_starting_appeal).values():
+        raise ConfigError(f"solo_appeal must be 20, 10 or 0, got {merged['solo_appeal']!r}")
+    return merged
+
+
+def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
+    """Set up the table as the rulebook's setup steps do, all randomness from `seed`."""
+    config = validate(config)
+    players = config["players"]
+    game = ArkNovaGame()
+    game.config = config
+    game.rng = rng = python_rng(seed)
+    tiles = [tile for tile, _ in CATALOG.tiles.bonus_tiles]
+    rng.shuffle(tiles)
+    game.bonus_tiles = {5: tiles[:BONUS_TILES_PER_SPACE], 8: tiles[BONUS_TILES_PER_SPACE:2 * BONUS_TILES_PER_SPACE]}
+    game.deck = list(CATALOG.zoo_deck)
+    rng.shuffle(game.deck)
+    game.display = [game.deck.pop() for _ in range(deck.DISPLAY_SIZE)]
+    base = list(CATALOG.base_projects)
+    rng.shuffle(base)
+    for position, number in enumerate(base[:TRACKS.base_projects[players]]):
+        holders = [-1] * len(CATALOG.projects[number].slots)
+        if players == 2:
+            holders[TWO_PLAYER_BLOCKED_SLOT[position]] = -2
+        game.base_projects.append(ProjectRow(number, holders))
+    game.project_row_limit = TRACKS.project_row[players]
+    game.partner_zoo_board = list(CONTINENTS)
+    game.university_board = list(UNIVERSITIES)
+    game.break_length = 0 if players == 1 else TRACKS.break_length_for(players)
+    scoring = list(CATALOG.final_scoring)
+    rng.shuffle(scoring)
+    map_ids = _assign_maps(config["maps"], players, rng)
+    setup_steps: list[Step] = []
+    for seat in range(players):
+        player = PlayerState(seat, map_ids[seat])
+        player.money = TRACKS.starting_money
+        player.reputation = TRACKS.reputation_start
+        player.appeal = config["solo_appeal"] if players == 1 else TRACKS.starting_appeal[seat]
+        player.hand_limit = TRACKS.hand_limit
+        others = [card for card in ACTION_CARDS if card != "animals"]
+        rng.shuffle(others)
+        player.action_cards = ["animals", *others]
+        player.final_scoring = [scoring.pop() for _ in range(FINAL_SCORING_PER_PLAYER)]
+        player.final_scoring_dealt = tuple(player.final_scoring)
+        player.dealt = tuple(game.deck.pop() for _ in range(TRACKS.hand_dealt))
+        game.players.append(player)
+        if config["maps"] == "draft":
+            setup_steps.append(("choose_map", seat, tuple(map_ids[seat * 2:seat * 2 + 2])))
+        setup_steps.append(("keep_cards", seat))
+    if config["maps"] != "draft":
+        for player in game.players:
+            place_start_buildings(player)
+    game.push(*setup_steps)
+    return game
+
+
+def _assign_maps(choice: Any, players: int, rng: Any) -> list[str]:
+    """One map id per seat; for a draft, two candidates per seat (seat s gets 2s and 2s+1)."""
+    if isinstance(choice, list):
+        return choice
+    if choice in CATALOG.maps:
+        return [choice] * players
+    pool = list(ADVANCED_MAPS)
+    rng.shuffle(pool)
+    return pool[:players] if choice == "random" else pool[:2 * players]
+
+
+def place_start_buildings(player: PlayerState) -> None:
+    """Map A starts with an empty size-3 enclosure and a kiosk."""
+    board = map_board(player.map_id)
+    for shape, cells, _empty in board.zoo_map.start_buildings:
+        mask = mask_of(cells)
+        kind = "kiosk" if shape == "kiosk" else f"enclosure-{len(cells)}"
+        placement = next(p for p in board.placements_for(kind) if p.mask == mask)
+        player.buildings.append((kind, placement, 0))
+        player.occupied |= mask
+        if kind == "kiosk":
+            player.kiosks |= mask
+
+
+@options("choose_map")
+def map_options(game: ArkNovaGame, step: Step) -> tuple[Any, ...]:
+    return step[2]
+
+
+@resolver("choose_map")
+def choose_map(game: ArkNovaGame, step: Step, map_id: Any) -> None:
+    player = game.players[step[1]]
+    player.map_id = map_id
+    place_start_buildings(player)
+
+
+@options("keep_cards")
+def keep_options(game: ArkNovaGame, step: Step) -> tuple[Any, ...]:
+    """Every way to keep 4 of the 8 dealt cards."""
+    return tuple(combinations(game.players[step[1]].dealt, TRACKS.hand_kept))
+
+
+@resolver("keep_cards")
+def keep_cards(game: ArkNovaGame, step: Step, kept: Any) -> None:
+    seat = step[1]
+    player = game.players[seat]
+    player.kept = tuple(kept)
+    player.hand = list(kept)
+    for card in player.dealt:
+        deck.record(game, "dealt", seat, card, "deck")
+        if card in kept:
+            deck.record(game, "kept", seat, card, "deck")
+        else:
+            game.discard.append(card)

@@ -1,0 +1,206 @@
+"""The mutable state of one Ark Nova game, with a cheap hand-written `copy()`.
+
+Cards are ints (their printed numbers); the static card data lives once in the
+catalog. Buildings are tuples holding a shared `Placement`, so copying a zoo is a
+handful of list copies. Icon counts are kept incrementally as cards enter or leave.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sim.arknova.geometry import Placement
+
+ACTION_CARDS: tuple[str, ...] = ("animals", "build", "cards", "association", "sponsors")
+STANDARD = "enclosure"
+SPECIAL_ENCLOSURES: tuple[str, ...] = ("petting_zoo", "reptile_house", "large_bird_aviary")
+
+# A building: (kind, placement, used). `used` is 1 for an occupied standard enclosure,
+# the number of player tokens in a special enclosure, 0 otherwise.
+Building = tuple[str, Placement, int]
+# A step of the pending work: (kind, seat, *payload). See `sim.arknova.steps`.
+Step = tuple[Any, ...]
+
+
+class PlayerState:
+    """One seat's zoo, tracks, hand and action cards."""
+
+    __slots__ = (
+        "seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
+        "action_cards", "upgraded", "hand", "final_scoring", "occupied", "kiosks",
+        "buildings", "icons", "animals", "sponsors", "supported", "workers",
+        "workers_total", "workers_on", "partner_zoos", "universities", "left_slots",
+        "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
+        "small_animals", "large_animals", "hand_limit", "dealt", "kept",
+        "final_scoring_dealt", "recurring_income", "housing",
+    )
+
+    def __init__(self, seat: int, map_id: str) -> None:
+        self.seat = seat
+        self.map_id = map_id
+        self.money = 0
+        self.appeal = 0
+        self.cp = 0
+        self.reputation = 1
+        self.xtokens = 0
+        self.action_cards: list[str] = []  # index 0 = slot 1
+        self.upgraded: set[str] = set()
+        self.hand: list[int] = []
+        self.final_scoring: list[int] = []
+        self.occupied = 0  # bitmask of covered cells
+        self.kiosks = 0  # bitmask of kiosk cells
+        self.buildings: list[Building] = []
+        self.icons: dict[str, int] = {}
+        self.animals: list[int] = []
+        self.sponsors: list[int] = []
+        self.supported: list[int] = []
+        self.workers = 1  # active workers on the notepad
+        self.workers_total = 1  # hired so far (max 4)
+        self.workers_on: dict[str, int] = {}  # association task -> own workers there
+        self.partner_zoos: list[str] = []
+        self.universities: list[str] = []
+        self.left_slots = 0  # bitmask of left-edge slots whose token was taken
+        self.milestones = 0  # bitmask of conservation bonus spaces reached
+        self.full_map_bonus = False
+        self.turns = 0
+        self.action_counts: dict[str, int] = {}
+        self.xtokens_spent = 0
+        self.small_animals = 0
+        self.large_animals = 0
+        self.hand_limit = 3
+        self.dealt: tuple[int, ...] = ()
+        self.kept: tuple[int, ...] = ()
+        self.final_scoring_dealt: tuple[int, ...] = ()
+        self.recurring_income: list[Any] = []  # effects paid again every break
+        self.housing: dict[int, str] = {}  # animal -> "standard" or the special enclosure kind
+
+    def copy(self) -> "PlayerState":
+        other = PlayerState.__new__(PlayerState)
+        for name in ("seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
+                     "occupied", "kiosks", "workers", "workers_total", "left_slots",
+                     "milestones", "full_map_bonus", "turns", "xtokens_spent",
+                     "small_animals", "large_animals", "hand_limit", "dealt", "kept",
+                     "final_scoring_dealt"):
+            setattr(other, name, getattr(self, name))
+        other.action_cards = self.action_cards[:]
+        other.upgraded = set(self.upgraded)
+        other.hand = self.hand[:]
+        other.final_scoring = self.final_scoring[:]
+        other.buildings = self.buildings[:]
+        other.icons = dict(self.icons)
+        other.animals = self.animals[:]
+        other.sponsors = self.sponsors[:]
+        other.supported = self.supported[:]
+        other.workers_on = dict(self.workers_on)
+        other.partner_zoos = self.partner_zoos[:]
+        other.universities = self.universities[:]
+        other.action_counts = dict(self.action_counts)
+        other.recurring_income = self.recurring_income[:]
+        other.housing = dict(self.housing)
+        return other
+
+    def strength_slot(self, card: str) -> int:
+        """The slot (1-5) an action card lies in, which is its base strength."""
+        return self.action_cards.index(card) + 1
+
+    def is_upgraded(self, card: str) -> bool:
+        return card in self.upgraded
+
+    def icon(self, name: str) -> int:
+        return self.icons.get(name, 0)
+
+    def add_icons(self, icons: tuple[str, ...], sign: int = 1) -> None:
+        counts = self.icons
+        for icon in icons:
+            counts[icon] = counts.get(icon, 0) + sign
+
+
+class ProjectRow:
+    """A conservation project in play: its card number and who holds each slot."""
+
+    __slots__ = ("number", "holders")
+
+    def __init__(self, number: int, holders: list[int]) -> None:
+        self.number = number
+        self.holders = holders  # per slot: -1 free, -2 blocked, else the seat
+
+    def copy(self) -> "ProjectRow":
+        return ProjectRow(self.number, self.holders[:])
+
+
+class ArkNovaState:
+    """Players, cards, the association board, the break track and the pending steps."""
+
+    __slots__ = (
+        "config", "players", "deck", "discard", "display", "base_projects", "projects",
+        "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
+        "break_position", "break_length", "break_pending", "break_trigger", "breaks",
+        "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
+        "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events", "capped",
+        "after_action", "unhandled",
+    )
+
+    def __init__(self) -> None:
+        self.config: dict[str, Any] = {}
+        self.players: list[PlayerState] = []
+        self.deck: list[int] = []  # draw from the end
+        self.discard: list[int] = []
+        self.display: list[int] = []  # folder 1 first; up to 6 cards
+        self.base_projects: list[ProjectRow] = []
+        self.projects: list[ProjectRow] = []  # the row above the board, leftmost first
+        self.project_row_limit = 2
+        self.partner_zoo_board: list[str] = []  # continents available until the next break
+        self.university_board: list[str] = []
+        self.bonus_tiles: dict[int, list[str]] = {}  # conservation space -> tile ids
+        self.break_position = 0
+        self.break_length = 0
+        self.break_pending = False
+        self.break_trigger = -1  # seat that triggered the pending break
+        self.breaks = 0
+        self.donations = 0  # donation spaces used
+        self.donation_blocked = 0  # spaces blocked at setup (two players)
+        self.current = 0  # seat on turn
+        self.turn = 0  # turns completed, all seats
+        self.end_turns_left = -1  # turns still to play once the end is triggered
+        self.end_trigger = -1  # seat that triggered the end, -2 for a break
+        self.cp10_reached = False
+        self.stack: list[Step] = []
+        self.rng = random.Random(0)
+        self.solo_tokens = 0  # solo: tokens moved on the solo tile since the last break
+        self.over = False
+        self.log: list[str] | None = None  # human-readable lines when enabled
+        self.events: list[tuple[Any, ...]] | None = None  # card events when enabled
+        self.capped = False
+        self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
+        self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
+
+    def copy_into(self, other: "ArkNovaState") -> None:
+        """Fill `other` (a fresh instance) with an independent copy of this state."""
+        other.config = self.config
+        other.players = [player.copy() for player in self.players]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.display = self.display[:]
+        other.base_projects = [row.copy() for row in self.base_projects]
+        other.projects = [row.copy() for row in self.projects]
+        other.project_row_limit = self.project_row_limit
+        other.partner_zoo_board = self.partner_zoo_board[:]
+        other.university_board = self.university_board[:]
+        other.bonus_tiles = {space: tiles[:] for space, tiles in self.bonus_tiles.items()}
+        for name in ("break_position", "break_length", "break_pending", "break_trigger",
+                     "breaks", "donations", "donation_blocked", "current", "turn",
+                     "end_turns_left", "end_trigger", "cp10_reached", "solo_tokens", "over",
+                     "capped"):
+            setattr(other, name, getattr(self, name))
+        other.stack = self.stack[:]
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.after_action = self.after_action[:]
+        other.unhandled = self.unhandled
+        other.log = None
+        other.events = None
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1

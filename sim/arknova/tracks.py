@@ -1,0 +1,87 @@
+"""Appeal, conservation, reputation, money, X-tokens and the break track.
+
+Every gain goes through these functions so caps, overflow and the bonuses printed on
+the tracks are applied in one place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sim.arknova.catalog import load_catalog
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
+
+TRACKS = load_catalog().tracks
+CP_BONUS_SPACES = tuple(TRACKS.cp_bonus_spaces)
+FINAL_SCORING_SPACE = CP_BONUS_SPACES[-1]  # the first to reach it makes everyone drop a final-scoring card
+REPUTATION_BONUS = dict(TRACKS.reputation_bonuses)
+
+
+def score(player: "PlayerState") -> int:
+    """Score = appeal + value of the conservation space (2nd printing); the end triggers at 100."""
+    return player.appeal + TRACKS.conservation_value[player.cp]
+
+
+def victory_points(player: "PlayerState") -> int:
+    return score(player) - 100
+
+
+def gain_money(game: "ArkNovaGame", seat: int, amount: int) -> None:
+    game.players[seat].money += amount
+
+
+def gain_appeal(game: "ArkNovaGame", seat: int, amount: int) -> None:
+    player = game.players[seat]
+    player.appeal = max(0, min(TRACKS.appeal_max, player.appeal + amount))
+
+
+def gain_xtokens(game: "ArkNovaGame", seat: int, amount: int) -> None:
+    player = game.players[seat]
+    player.xtokens = min(TRACKS.xtoken_max, player.xtokens + amount)
+
+
+def reputation_cap(player: "PlayerState") -> int:
+    """Reputation stops at 9 until the Cards action is upgraded, then at 15."""
+    return TRACKS.reputation_max if player.is_upgraded("cards") else TRACKS.reputation_cap
+
+
+def gain_reputation(game: "ArkNovaGame", seat: int, amount: int) -> None:
+    """Step by step: each new space pays its bonus; past 15 each step is 1 appeal."""
+    from sim.arknova.effects import grant
+
+    player = game.players[seat]
+    cap = reputation_cap(player)
+    for _ in range(amount):
+        if player.reputation < cap:
+            player.reputation += 1
+            bonus = REPUTATION_BONUS.get(player.reputation)
+            if bonus is not None:
+                grant(game, seat, bonus)
+        elif player.reputation >= TRACKS.reputation_max:
+            gain_appeal(game, seat, 1)
+
+
+def gain_cp(game: "ArkNovaGame", seat: int, amount: int) -> None:
+    """Conservation points; reaching 2, 5, 8 or 10 pushes that space's one-time bonus."""
+    player = game.players[seat]
+    before = player.cp
+    player.cp = min(TRACKS.conservation_max, player.cp + amount)
+    for space in CP_BONUS_SPACES:
+        bit = 1 << space
+        if before < space <= player.cp and not player.milestones & bit:
+            player.milestones |= bit
+            game.stack.append(("cp_bonus", seat, space) if space != FINAL_SCORING_SPACE else ("cp10", seat))
+
+
+def advance_break(game: "ArkNovaGame", seat: int, steps: int) -> None:
+    """Move the break token; reaching the end calls a break after this turn and pays an X-token."""
+    if game.solo or game.break_pending or steps <= 0:
+        return
+    game.break_position = min(game.break_length, game.break_position + steps)
+    if game.break_position >= game.break_length:
+        game.break_pending = True
+        game.break_trigger = seat
+        gain_xtokens(game, seat, 1)

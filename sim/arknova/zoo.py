@@ -1,0 +1,151 @@
+"""Rules of one zoo map: where a building may stand, what it pays, which animal fits where."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sim.arknova.board import MapBoard, map_board
+from sim.arknova.catalog import Animal, Effect, load_catalog
+from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, kiosk_exclusion
+from sim.arknova.state import SPECIAL_ENCLOSURES, Building, PlayerState
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+
+TILES = load_catalog().tiles
+PAVILION_APPEAL = TILES.pavilion_appeal
+MAP_COMPLETE_APPEAL = load_catalog().tracks.map_complete_appeal
+CAPACITY = {kind: TILES.special_enclosures[kind].capacity for kind in SPECIAL_ENCLOSURES}
+
+
+def is_standard(kind: str) -> bool:
+    return kind.startswith("enclosure-")
+
+
+def enclosure_size(kind: str) -> int:
+    return int(kind[-1])
+
+
+def board_of(player: PlayerState) -> MapBoard:
+    return map_board(player.map_id)
+
+
+def can_place(player: PlayerState, placement: Placement, kind: str, upgraded_build: bool) -> bool:
+    """Empty cells, upgrade-only cells unlocked, touching the zoo (or the border, at first), kiosk spacing."""
+    occupied = player.occupied
+    if placement.mask & occupied:
+        return False
+    if placement.needs_upgrade and not upgraded_build:
+        return False
+    if occupied:
+        if not placement.adjacent & occupied:
+            return False
+    elif not placement.on_border:
+        return False
+    if kind == "kiosk" and player.kiosks and kiosk_exclusion(placement.cells[0]) & player.kiosks:
+        return False
+    return True
+
+
+def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> list[Placement]:
+    return [p for p in board_of(player).placements_for(kind) if can_place(player, p, kind, upgraded_build)]
+
+
+def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
+    return any(can_place(player, p, kind, upgraded_build) for p in board_of(player).placements_for(kind))
+
+
+def has_building(player: PlayerState, kind: str) -> bool:
+    return any(building[0] == kind for building in player.buildings)
+
+
+def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placement) -> list[Effect]:
+    """Put a building on the map; returns the placement bonuses it covered (to be granted)."""
+    from sim.arknova import tracks
+
+    player = game.players[seat]
+    board = board_of(player)
+    player.occupied |= placement.mask
+    if kind == "kiosk":
+        player.kiosks |= placement.mask
+    player.buildings.append((kind, placement, 0))
+    if kind == "pavilion":
+        tracks.gain_appeal(game, seat, PAVILION_APPEAL)
+    if not player.full_map_bonus and player.occupied & board.buildable == board.buildable:
+        player.full_map_bonus = True
+        tracks.gain_appeal(game, seat, MAP_COMPLETE_APPEAL)
+    if not placement.mask & board.bonus_mask:
+        return []
+    return [bonus for bit, bonus in board.bonuses if bit & placement.mask]
+
+
+def kiosk_income(player: PlayerState) -> int:
+    """1 money per kiosk for each adjacent unique building, special enclosure, pavilion or occupied standard enclosure."""
+    if not player.kiosks:
+        return 0
+    income = 0
+    for cell in CELLS:
+        if player.kiosks & BIT[cell]:
+            around = NEIGHBOUR_MASK[cell]
+            for kind, placement, used in player.buildings:
+                if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
+                    income += 1
+    return income
+
+
+def fits(animal: Animal, placement: Placement) -> bool:
+    return placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water
+
+
+def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
+    """Whether building `index` can take the animal now: an empty standard enclosure big
+    enough, or its special enclosure with room; rock/water needs apply to both."""
+    kind, placement, used = player.buildings[index]
+    if is_standard(kind):
+        if used or not animal.standard_allowed or enclosure_size(kind) < animal.size:
+            return False
+    elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
+        return False
+    return fits(animal, placement)
+
+
+def enclosures_for(player: PlayerState, animal: Animal) -> list[int]:
+    """Indices of the player's buildings that can take this animal now."""
+    return [index for index in range(len(player.buildings)) if can_house(player, animal, index)]
+
+
+def house_animal(player: PlayerState, animal: Animal, index: int) -> None:
+    kind, placement, used = player.buildings[index]
+    if is_standard(kind):
+        player.buildings[index] = (kind, placement, 1)
+        player.housing[animal.number] = "standard"
+    else:
+        player.buildings[index] = (kind, placement, used + animal.special_tokens)
+        player.housing[animal.number] = kind
+
+
+def free_standard_enclosure(player: PlayerState, animal: Animal) -> None:
+    """Turn back the smallest occupied standard enclosure big enough for the animal,
+    preferring one that also meets its rock/water needs (the rulebook's release and move rule)."""
+    best = -1
+    best_key: tuple[int, int] | None = None
+    for index, (kind, placement, used) in enumerate(player.buildings):
+        if is_standard(kind) and used and enclosure_size(kind) >= animal.size:
+            key = (0 if fits(animal, placement) else 1, enclosure_size(kind))
+            if best_key is None or key < best_key:
+                best, best_key = index, key
+    if best >= 0:
+        kind, placement, _ = player.buildings[best]
+        player.buildings[best] = (kind, placement, 0)
+
+
+def release_animal(player: PlayerState, animal: Animal) -> None:
+    """Take an animal out of the zoo: free its space in the special enclosure or a standard one."""
+    housing = player.housing.pop(animal.number, "standard")
+    if housing == "standard":
+        free_standard_enclosure(player, animal)
+        return
+    for index, (kind, placement, used) in enumerate(player.buildings):
+        if kind == housing:
+            player.buildings[index] = (kind, placement, max(0, used - animal.special_tokens))
+            return

@@ -1,0 +1,55 @@
+"""The play loop: ask the pending decision, let the seat's bot answer, apply, repeat."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from sim.core.decision import Decision
+from sim.core.protocols import Bot, GameState, SeatResult
+from sim.core.seeds import python_rng
+
+Listener = Callable[[GameState, Decision, Any], None]
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """What one finished (or capped) game produced."""
+
+    seed: int
+    status: str  # "finished" or "capped" (the safety cap stopped it)
+    decisions: int
+    results: list[SeatResult] = field(default_factory=list)
+    state: GameState | None = None
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    max_decisions: int = 20_000,
+    listeners: Sequence[Listener] = (),
+) -> GameRecord:
+    """Play `state` to its end. Each seat's bot gets its own random stream derived from `seed`.
+
+    The safety cap is never silent: a game stopped by it has status ``"capped"``.
+    Listeners see every (state before, decision, chosen option) for logs and statistics.
+    """
+    bot_rngs: list[random.Random] = [python_rng(seed, 1, seat) for seat in range(len(bots))]
+    decisions = 0
+    while not state.is_over():
+        if decisions >= max_decisions:
+            return GameRecord(seed, "capped", decisions, [], state)
+        decision = state.decision()
+        seat = decision.seat
+        if len(decision.options) == 1:
+            choice = decision.options[0]
+        else:
+            choice = bots[seat].choose(state.observation(seat), decision, bot_rngs[seat])
+        for listener in listeners:
+            listener(state, decision, choice)
+        state.apply(choice)
+        decisions += 1
+    return GameRecord(seed, "finished", decisions, state.results(), state)
