@@ -107,7 +107,7 @@ class ArkNovaGame(ArkNovaState):
             if not legal:
                 self.stack.pop()
                 continue
-            return Decision(step[1], kind, legal, kind)
+            return Decision(step[1], kind, legal, kind, step[2:])
 
     def push(self, *sequence: tuple[Any, ...]) -> None:
         """Push steps so that they run in the order given."""

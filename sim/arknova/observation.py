@@ -49,6 +49,10 @@ class ArkNovaObservation:
         """Every seat: the own state for this seat, a `PublicPlayer` for the others."""
         return [p if p.seat == self.seat else PublicPlayer(p) for p in self._game.players]
 
+    def determinize(self, rng: Any) -> "ArkNovaGame":
+        """A full game in which everything this seat cannot see is re-dealt at random."""
+        return self._game.determinize(self.seat, rng)
+
     @property
     def deck_size(self) -> int:
         return len(self._game.deck)

@@ -158,6 +158,7 @@ def keep_cards(game: ArkNovaGame, step: Step, kept: Any) -> None:
     player = game.players[seat]
     player.kept = tuple(kept)
     player.hand = list(kept)
+    game.say(seat, f"map {player.map_id}, keeps " + ", ".join(CATALOG.card(card).name for card in kept))
     for card in player.dealt:
         deck.record(game, "dealt", seat, card, "deck")
         if card in kept:

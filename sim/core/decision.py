@@ -11,13 +11,16 @@ class Decision:
     """A pending choice.
 
     `options` are hashable values the engine understands; a bot returns one of them.
-    `context` is a short human-readable line for logs ("build: choose placement").
+    `context` is a short human-readable line for logs; `payload` holds the game's
+    details of the question (for example which building is being placed), which
+    bots may read: it never holds hidden information.
     """
 
     seat: int
     kind: str
     options: tuple[Any, ...]
     context: str = ""
+    payload: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -88,6 +88,9 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat = step[1]
     player = game.players[seat]
     deck.refill_display(game)
+    game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
+                   f"reputation {player.reputation}, money {player.money}, X {player.xtokens}, "
+                   f"hand {len(player.hand)}, score {tracks.score(player)}, break {game.break_position}/{game.break_length}")
     player.turns += 1
     game.turn += 1
     if game.end_turns_left > 0:

@@ -1,0 +1,285 @@
+"""A simple greedy Ark Nova bot: whole-turn lookahead over the action choice, cheap
+rules for everything inside a turn.
+
+At its turn the bot determinizes (re-deals what it cannot see), plays each legal
+action to the end of the turn on a copy with its in-turn rules, and keeps the action
+whose outcome scores best under `position_value`. Inside the turn every decision is
+scored by a small rule per decision kind. It is the baseline that makes games end
+properly; the tuned heuristic family is a separate bot.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from sim.arknova.board import map_board
+from sim.arknova.catalog import Effect, load_catalog
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.observation import ArkNovaObservation
+from sim.arknova.requirements import requirement_met
+from sim.arknova.scoring import final_scoring_cp
+from sim.arknova.state import PlayerState
+from sim.arknova.tracks import TRACKS, score
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, kiosk_income, legal_placements
+from sim.core.decision import Decision
+from sim.core.registry import register_bot
+
+CATALOG = load_catalog()
+ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
+UPGRADE_PRIORITY = {"animals": 5, "association": 4, "build": 3, "cards": 2, "sponsors": 1}
+SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
+EFFECT_VALUE = {
+    "money": 0.3, "cp": 3.0, "reputation": 1.0, "xtoken": 0.8, "hire_worker": 2.5, "snap": 1.5,
+    "take_card_deck_or_range": 1.2, "upgrade_action_card": 5.0, "partner_zoo": 3.0, "university": 3.0,
+    "build_free_size2_enclosure": 2.5, "build_free_size3_enclosure": 3.0, "build_free_special_enclosure": 3.0,
+    "free_kiosk": 1.5, "clever": 0.5, "play_sponsor_bonus": 2.0, "appeal": 1.0,
+}
+VIABLE_ANIMAL_VALUE = (3.0, 3.0, 1.5)  # the first animals in hand that could be played are fuel
+UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
+INCOME_WEIGHT = 1.0  # one money of break income is worth about a point
+View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
+
+
+def effect_value(effect: Effect, recurring: bool = False) -> float:
+    value = EFFECT_VALUE.get(effect.keyword, 0.5) * effect.amount
+    return value * 3 if recurring else value
+
+
+def card_value(player: PlayerState, card: int) -> float:
+    """How much a card in hand is worth to this player, roughly."""
+    if card in ANIMALS:
+        animal = ANIMALS[card]
+        affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
+        gain = affordable * (animal.appeal + 2 * animal.cp + animal.reputation) - animal.cost / 5
+        return gain - UNMET_PENALTY * _unmet(player, animal)
+    if card in SPONSORS:
+        sponsor = SPONSORS[card]
+        return 2 + sponsor.appeal + 2 * sponsor.cp - sponsor.level / 2 - UNMET_PENALTY * _unmet(player, sponsor)
+    return 2.0
+
+
+def _unmet(player: PlayerState, card: Any) -> int:
+    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+
+
+def hand_value(player: PlayerState, card: int) -> float:
+    """A card kept in hand: animals are worth a share of what they will bring, more when
+    an enclosure is ready and the money is there."""
+    if card not in ANIMALS:
+        return 0.3 + 0.3 * max(0.0, card_value(player, card))
+    animal = ANIMALS[card]
+    gain = animal.appeal + 2 * animal.cp + animal.reputation
+    if _unmet(player, animal):
+        share = 0.05
+    elif enclosures_for(player, animal):
+        share = 0.35 if animal.cost <= player.money else 0.25
+    else:
+        share = 0.15
+    return share * gain - 0.05 * animal.cost
+
+
+def position_value(game: ArkNovaGame, seat: int) -> float:
+    """Score plus what the position promises: money, reputation, tokens, upgrades, a useful hand."""
+    player = game.players[seat]
+    value = float(score(player))
+    value += min(player.money, 25) * 0.15 + max(0, player.money - 25) * 0.03
+    value += player.reputation * 0.6 + player.xtokens * 0.5 + len(player.upgraded) * 4
+    value += player.workers_total * 2 + 2 * (len(player.partner_zoos) + len(player.universities))
+    value += (TRACKS.appeal_income[player.appeal] + kiosk_income(player)) * INCOME_WEIGHT
+    hand = sorted((hand_value(player, card) for card in player.hand), reverse=True)
+    value += sum(hand[:player.hand_limit])
+    viable = sum(1 for card in player.hand if card in ANIMALS and not _unmet(player, ANIMALS[card]))
+    value += sum(VIABLE_ANIMAL_VALUE[:viable])
+    value += sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
+    return value
+
+
+def _me(view: View, seat: int) -> PlayerState:
+    return view.players[seat] if isinstance(view, ArkNovaGame) else view.me
+
+
+def _homeless(player: PlayerState) -> list[Any]:
+    """Animals in hand that no enclosure of the zoo can take right now."""
+    return [ANIMALS[card] for card in player.hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card])]
+
+
+def _placement_value(player: PlayerState, placement: Any, kind: str = "") -> float:
+    """Bonuses covered, touching the zoo, and room for an animal waiting in hand."""
+    board = map_board(player.map_id)
+    bonus = sum(effect_value(effect) for bit, effect in board.bonuses if bit & placement.mask)
+    touching = (placement.adjacent & player.occupied).bit_count()
+    value = 2 * bonus + 0.2 * touching + 0.2 * (placement.rock_adjacent + placement.water_adjacent)
+    if is_standard(kind) or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
+        size = enclosure_size(kind) if is_standard(kind) else 0
+        for animal in _homeless(player):
+            fits_here = animal.size <= size if size else animal.special == kind
+            if fits_here and placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water:
+                value += 6 + animal.appeal * 0.5
+                break
+    return value
+
+
+def _build_kind(view: View, seat: int, kind: Any, payload: tuple[Any, ...] = ()) -> float:
+    """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
+    if kind == "done":
+        return 0.0
+    player = _me(view, seat)
+    best = max((_placement_value(player, p, kind) for p in legal_placements(player, kind, player.is_upgraded("build"))),
+               default=0.0)
+    if kind == "pavilion":
+        return best + 1.5
+    if kind == "kiosk":
+        return best + 1.0
+    return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3
+
+
+def _animal(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
+    if option == "done":
+        return 0.0
+    card, source, index = option
+    player = _me(view, seat)
+    animal = ANIMALS[card]
+    kind = player.buildings[index][0]
+    waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
+    return 2 + animal.appeal + 2 * animal.cp + animal.reputation - animal.cost * 0.1 - source - waste
+
+
+def _association(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
+    player = _me(view, seat)
+    kind = option[0]
+    if kind == "reputation":
+        return 2.0 if player.reputation < 9 else 0.5
+    if kind == "partner_zoo":
+        return 3 + sum(1 for card in player.hand if card in ANIMALS and option[1] in ANIMALS[card].continents)
+    if kind == "university":
+        return 3.0
+    if kind == "support":
+        return 4 * PROJECTS[option[1]].slots[option[2]].cp
+    if kind == "play":
+        return 4 * PROJECTS[option[1]].slots[option[3]].cp - option[2] - 1
+    if kind == "donate":
+        return 2.0 if player.money > 15 else -1.0
+    return 0.0
+
+
+def _sponsor(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
+    player = _me(view, seat)
+    if option == "done":
+        return 0.0
+    if option == ("break",):
+        return 2.5 if player.money < 15 else 0.5
+    card, source = option
+    sponsor = SPONSORS[card]
+    return 2 + sponsor.appeal + 2 * sponsor.cp + sponsor.level * 0.5 - source - 1
+
+
+def _display_card(view: View, seat: int, index: int) -> float:
+    return card_value(_me(view, seat), view.display[index])
+
+
+Scorer = Callable[..., float]  # (view, seat, option, payload) -> value
+SCORERS: dict[str, Scorer] = {
+    "keep_cards": lambda view, seat, kept, payload=(): sum(card_value(_me(view, seat), card) for card in kept),
+    "choose_map": lambda view, seat, map_id, payload=(): 0.0,
+    "build": _build_kind,
+    "build_place": lambda view, seat, placement, payload: _placement_value(_me(view, seat), placement, payload[3]),
+    "free_build": lambda view, seat, option, payload=(): _placement_value(_me(view, seat), option[1], option[0]),
+    "unique_build": lambda view, seat, placement, payload=(): _placement_value(_me(view, seat), placement),
+    "relocate": lambda view, seat, option, payload=(): 0.0 if option == "stay" else 1.0,
+    "animal_play": _animal,
+    "association": _association,
+    "sponsors": _sponsor,
+    "sponsor_bonus": lambda view, seat, option, payload=(): 0.0 if option == "skip" else _sponsor(view, seat, option),
+    "cards_mode": lambda view, seat, option, payload=(): 1.0 if option[0] == "draw" else _display_card(view, seat, option[1]) - 2,
+    "take_card": lambda view, seat, option, payload=(): 1.0 if option[0] == "deck" else _display_card(view, seat, option[1]) * 0.5,
+    "snap": lambda view, seat, option, payload=(): _display_card(view, seat, option[1]),
+    "discard": lambda view, seat, card, payload=(): -card_value(_me(view, seat), card),
+    "cp_bonus": lambda view, seat, option, payload=(): (
+        effect_value(CATALOG.tiles.bonus_tiles[[t for t, _ in CATALOG.tiles.bonus_tiles].index(option[1])][1])
+        if isinstance(option, tuple) else effect_value(option)),
+    "upgrade": lambda view, seat, card, payload=(): UPGRADE_PRIORITY[card],
+    "clever": lambda view, seat, card, payload=(): -UPGRADE_PRIORITY[card],
+    "left_slot": lambda view, seat, index, payload=(): effect_value(
+        CATALOG.maps[_me(view, seat).map_id].left_edge_slots[index].bonus,
+        CATALOG.maps[_me(view, seat).map_id].left_edge_slots[index].recurring),
+    "bonus_partner_zoo": lambda view, seat, continent, payload=(): _association(view, seat, ("partner_zoo", continent)),
+    "bonus_university": lambda view, seat, university, payload=(): 1.0,
+    "discard_final": lambda view, seat, card, payload=(): -final_scoring_cp(view, _me(view, seat), card),
+}
+
+
+def in_turn_choice(view: View, decision: Decision) -> Any:
+    """The best option by the decision kind's rule (the first option when there is no rule)."""
+    scorer = SCORERS.get(decision.kind)
+    if scorer is None:
+        return decision.options[0]
+    return max(decision.options, key=lambda option: scorer(view, decision.seat, option, decision.payload))
+
+
+@register_bot("greedy")
+class GreedyBot:
+    """Greedy over whole turns: try every action on a determinized copy, keep the best outcome.
+
+    With `horizon=2` the best few actions are also judged by the best plain action
+    (no X-tokens) the bot could take on its following turn, which values setting up
+    (drawing, building) against immediate small gains.
+    """
+
+    name = "greedy"
+
+    def __init__(self, horizon: int = 1, shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
+        self.horizon = horizon
+        self.shortlist = shortlist
+        self.max_rollout_decisions = max_rollout_decisions
+
+    def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        if decision.kind != "turn":
+            return in_turn_choice(observation, decision)
+        seat = decision.seat
+        base = observation.determinize(rng)
+        outcomes = []
+        for option in decision.options:
+            game = base.copy()
+            game.apply(option)
+            self._finish_turn(game, seat)
+            outcomes.append((position_value(game, seat), option, game))
+        outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
+        if self.horizon < 2:
+            return outcomes[0][1]
+        best_option, best_value = outcomes[0][1], float("-inf")
+        for value, option, game in outcomes[:self.shortlist]:
+            follow_up = self._next_turn_value(game, seat)
+            total = value + follow_up if follow_up is not None else value
+            if total > best_value:
+                best_option, best_value = option, total
+        return best_option
+
+    def _next_turn_value(self, game: ArkNovaGame, seat: int) -> float | None:
+        """Gain of the best plain action on the seat's next turn (others play by the in-turn rules)."""
+        for _ in range(self.max_rollout_decisions * len(game.players)):
+            if game.is_over():
+                return None
+            decision = game.decision()
+            if decision.kind == "turn" and decision.seat == seat:
+                break
+            game.apply(decision.options[0] if decision.kind == "turn" else in_turn_choice(game, decision))
+        else:
+            return None
+        now = position_value(game, seat)
+        best = float("-inf")
+        for option in game.decision().options:
+            if option[0] == "act" and option[2] == 0:
+                trial = game.copy()
+                trial.apply(option)
+                self._finish_turn(trial, seat)
+                best = max(best, position_value(trial, seat) - now)
+        return best if best > float("-inf") else None
+
+    def _finish_turn(self, game: ArkNovaGame, seat: int) -> None:
+        """Play the rest of the current turn with the in-turn rules."""
+        turn = game.players[seat].turns
+        for _ in range(self.max_rollout_decisions):
+            if game.is_over() or game.players[seat].turns != turn:
+                return
+            game.apply(in_turn_choice(game, game.decision()))

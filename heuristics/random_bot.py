@@ -1,0 +1,20 @@
+"""The game-agnostic baseline: a uniformly random legal option."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sim.core.decision import Decision
+from sim.core.protocols import Observation
+from sim.core.registry import register_bot
+
+
+@register_bot("random")
+class RandomBot:
+    """Picks any legal option with equal probability. Works for every game."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[rng.randrange(len(decision.options))]

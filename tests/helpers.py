@@ -1,0 +1,217 @@
+"""Shared helpers for the rules tests: set up a table, drive decisions, place buildings.
+
+The engine is driven only through its public surface (`decision()` / `apply()`), except
+that a test may build a precise situation by mutating a fresh game's state first.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+import sim.arknova.game  # noqa: F401  (registers every step of the step machine)
+from sim.arknova import zoo
+from sim.arknova.board import map_board
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.geometry import BIT, CELLS, Placement, mask_of
+from sim.arknova.setup import new_game
+from sim.arknova.state import ProjectRow
+
+CATALOG = ArkNovaGame.catalog
+ZOO_CARDS = frozenset(CATALOG.zoo_deck)
+BASE_PROJECTS = frozenset(CATALOG.base_projects)
+
+
+def ready_game(players: int = 2, maps: Any = "A", seed: int = 0) -> ArkNovaGame:
+    """A new game with the setup decisions (map draft, keep 4 of 8) answered by the first option."""
+    game = new_game({"players": players, "maps": maps}, seed)
+    while game.decision().kind in ("choose_map", "keep_cards"):
+        game.apply(game.decision().options[0])
+    assert game.decision().kind == "turn"
+    return game
+
+
+def refresh(game: ArkNovaGame) -> None:
+    """Forget the cached decision after the state was edited by hand."""
+    game._decision = None
+
+
+def start_turn(game: ArkNovaGame, seat: int) -> None:
+    """Make it `seat`'s turn with nothing else pending."""
+    game.current = seat
+    game.stack = [("turn", seat)]
+    refresh(game)
+
+
+def set_cards(game: ArkNovaGame, seat: int, order: Iterable[str], upgraded: Iterable[str] = ()) -> None:
+    player = game.players[seat]
+    player.action_cards = list(order)
+    player.upgraded = set(upgraded)
+    refresh(game)
+
+
+def expect(game: ArkNovaGame, kind: str, seat: int | None = None):
+    """The pending decision, checked to be of `kind` (and for `seat`)."""
+    decision = game.decision()
+    assert decision.kind == kind, f"expected a {kind!r} decision, got {decision.kind!r}: {decision.options[:8]}"
+    if seat is not None:
+        assert decision.seat == seat
+    return decision
+
+
+def choose(game: ArkNovaGame, option: Any, kind: str | None = None) -> None:
+    """Answer the pending decision with `option`, which must be legal."""
+    decision = game.decision()
+    if kind is not None:
+        assert decision.kind == kind, f"expected {kind!r}, got {decision.kind!r}"
+    assert option in decision.options, f"{option!r} not among {decision.kind} options {decision.options[:20]}"
+    game.apply(option)
+
+
+def placement(map_id: str, kind: str, cells: Iterable[tuple[int, int]]) -> Placement:
+    """The placement of `kind` covering exactly `cells` on the map."""
+    mask = mask_of(cells)
+    for candidate in map_board(map_id).placements_for(kind):
+        if candidate.mask == mask:
+            return candidate
+    raise AssertionError(f"no {kind} placement covers {sorted(cells)} on map {map_id}")
+
+
+def clear_zoo(game: ArkNovaGame, seat: int) -> None:
+    player = game.players[seat]
+    player.buildings = []
+    player.occupied = 0
+    player.kiosks = 0
+    player.housing = {}
+    refresh(game)
+
+
+def put(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]], used: int = 0) -> int:
+    """Place a building by hand (no legality check, no bonus) and return its index."""
+    player = game.players[seat]
+    zoo.place_building(game, seat, kind, placement(player.map_id, kind, cells))
+    index = len(player.buildings) - 1
+    if used:
+        kind_, where, _ = player.buildings[index]
+        player.buildings[index] = (kind_, where, used)
+    refresh(game)
+    return index
+
+
+def building_index(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]]) -> int:
+    mask = mask_of(cells)
+    for index, (k, where, _used) in enumerate(game.players[seat].buildings):
+        if k == kind and where.mask == mask:
+            return index
+    raise AssertionError(f"no {kind} on {sorted(cells)}")
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two cells of the doubled-row grid (neighbours differ by (0, 2) or (1, 1))."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return dx + max(0, (dy - dx) // 2)
+
+
+def grid_neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """Independent of the engine: the six neighbours of a cell that exist on the 58-cell grid."""
+    x, y = cell
+    steps = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+    return [(x + dx, y + dy) for dx, dy in steps if (x + dx, y + dy) in BIT]
+
+
+def is_border(cell: tuple[int, int]) -> bool:
+    return len(grid_neighbours(cell)) < 6
+
+
+def cells_adjacent(cells_a: Iterable[tuple[int, int]], cells_b: Iterable[tuple[int, int]]) -> bool:
+    b = set(cells_b)
+    return any(n in b for c in cells_a for n in grid_neighbours(c))
+
+
+def play_randomly(game: ArkNovaGame, rng: random.Random, limit: int) -> int:
+    """Answer up to `limit` decisions uniformly at random; returns how many were answered."""
+    count = 0
+    while count < limit and not game.is_over():
+        game.apply(rng.choice(game.decision().options))
+        count += 1
+    return count
+
+
+def take_out(game: ArkNovaGame, card: int) -> None:
+    """Remove a zoo card from wherever it is (deck, discard, a hand, a display folder)."""
+    if card in game.deck:
+        game.deck.remove(card)
+    elif card in game.discard:
+        game.discard.remove(card)
+    elif card in game.display:
+        index = game.display.index(card)
+        game.display[index] = game.deck.pop()
+    else:
+        for player in game.players:
+            if card in player.hand:
+                player.hand.remove(card)
+                break
+        else:
+            raise AssertionError(f"card {card} is not in the deck, discard, display or a hand")
+    refresh(game)
+
+
+def to_hand(game: ArkNovaGame, seat: int, *cards: int) -> None:
+    for card in cards:
+        take_out(game, card)
+        game.players[seat].hand.append(card)
+
+
+def to_display(game: ArkNovaGame, card: int, folder: int) -> int:
+    """Put `card` in display folder `folder` (1-6); the card that was there goes back into the deck."""
+    take_out(game, card)
+    previous = game.display[folder - 1]
+    game.deck.insert(0, previous)
+    game.display[folder - 1] = card
+    refresh(game)
+    return previous
+
+
+def to_row(game: ArkNovaGame, *numbers: int) -> None:
+    """Set the project row above the association board (leftmost first) with fresh cards."""
+    for number in numbers:
+        take_out(game, number)
+    game.projects = [project_row(number) for number in numbers]
+    refresh(game)
+
+
+def install_animal(game: ArkNovaGame, seat: int, number: int, building: int) -> None:
+    """Put an animal into the zoo through the engine's play routine, then undo everything it
+    changed besides the zoo itself (money, tracks, pending steps)."""
+    from sim.arknova.actions.animals import play_animal
+
+    player = game.players[seat]
+    saved = (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
+             player.milestones, list(game.stack), list(game.after_action))
+    to_hand(game, seat, number)
+    play_animal(game, seat, number, -1, building)
+    (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
+     player.milestones, game.stack, game.after_action) = saved
+    refresh(game)
+
+
+def free_spot(game: ArkNovaGame, seat: int, kind: str, accept=lambda where: True) -> list[tuple[int, int]]:
+    """Cells of the first placement of `kind` on free cells of the seat's map meeting `accept`
+    (building rules are not checked; used to set a zoo up by hand)."""
+    player = game.players[seat]
+    for candidate in map_board(player.map_id).placements_for(kind):
+        if not candidate.mask & player.occupied and accept(candidate):
+            return list(candidate.cells)
+    raise AssertionError(f"no free {kind} spot")
+
+
+def project_row(number: int, holders: list[int] | None = None) -> ProjectRow:
+    return ProjectRow(number, holders if holders is not None else [-1] * len(CATALOG.projects[number].slots))
+
+
+__all__ = [
+    "BIT", "CATALOG", "CELLS", "BASE_PROJECTS", "ZOO_CARDS", "building_index", "cells_adjacent",
+    "choose", "clear_zoo", "expect", "grid_neighbours", "hex_distance", "is_border", "placement",
+    "play_randomly", "project_row", "put", "ready_game", "refresh", "set_cards", "start_turn",
+    "take_out", "to_hand", "to_display", "to_row", "install_animal", "free_spot",
+]
