@@ -11,8 +11,10 @@ properly; the tuned heuristic family is a separate bot.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable
 
+from sim.arknova.actions.association import support_choices
 from sim.arknova.board import map_board
 from sim.arknova.catalog import Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame
@@ -27,7 +29,7 @@ from sim.core.registry import register_bot
 
 CATALOG = load_catalog()
 ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
-UPGRADE_PRIORITY = {"animals": 5, "association": 4, "build": 3, "cards": 2, "sponsors": 1}
+UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
     "money": 0.3, "cp": 3.0, "reputation": 1.0, "xtoken": 0.8, "hire_worker": 2.5, "snap": 1.5,
@@ -35,9 +37,27 @@ EFFECT_VALUE = {
     "build_free_size2_enclosure": 2.5, "build_free_size3_enclosure": 3.0, "build_free_special_enclosure": 3.0,
     "free_kiosk": 1.5, "clever": 0.5, "play_sponsor_bonus": 2.0, "appeal": 1.0,
 }
-VIABLE_ANIMAL_VALUE = (3.0, 3.0, 1.5)  # the first animals in hand that could be played are fuel
 UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
-INCOME_WEIGHT = 1.0  # one money of break income is worth about a point
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the greedy bot's position value counts, in points of score."""
+
+    money: float = 0.2  # per coin up to `money_cap`
+    money_cap: int = 25
+    income: float = 0.65  # per coin of break income (appeal and kiosks)
+    reputation: float = 0.15
+    xtoken: float = 0.3
+    upgrade: float = 1.5
+    worker: float = 0.9
+    partner: float = 0.8  # per partner zoo or university
+    ready_affordable: float = 0.45  # share of an animal's gain while it has an enclosure and the money
+    ready: float = 0.4
+    homeless: float = 0.22
+    fuel: tuple[float, ...] = (3.4, 1.3)  # the first animals in hand that could be played
+    project_ready: float = 2.2  # per CP a project in play would give now
+    slot: float = 0.9  # scale of SLOT_WEIGHT
 View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
 
 
@@ -63,7 +83,7 @@ def _unmet(player: PlayerState, card: Any) -> int:
     return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
 
 
-def hand_value(player: PlayerState, card: int) -> float:
+def hand_value(player: PlayerState, card: int, weights: Weights) -> float:
     """A card kept in hand: animals are worth a share of what they will bring, more when
     an enclosure is ready and the money is there."""
     if card not in ANIMALS:
@@ -73,25 +93,36 @@ def hand_value(player: PlayerState, card: int) -> float:
     if _unmet(player, animal):
         share = 0.05
     elif enclosures_for(player, animal):
-        share = 0.35 if animal.cost <= player.money else 0.25
+        share = weights.ready_affordable if animal.cost <= player.money else weights.ready
     else:
-        share = 0.15
+        share = weights.homeless
     return share * gain - 0.05 * animal.cost
 
 
-def position_value(game: ArkNovaGame, seat: int) -> float:
+def _best_support(player: PlayerState, row: Any) -> float:
+    """Conservation points a project in play would give this player now (net of a release)."""
+    best = 0.0
+    for slot, released in support_choices(player, row.number, row.holders):
+        gain = PROJECTS[row.number].slots[slot].cp - (ANIMALS[released].appeal / 2 if released else 0)
+        best = max(best, gain)
+    return best
+
+
+def position_value(game: ArkNovaGame, seat: int, weights: Weights = Weights()) -> float:
     """Score plus what the position promises: money, reputation, tokens, upgrades, a useful hand."""
     player = game.players[seat]
+    w = weights
     value = float(score(player))
-    value += min(player.money, 25) * 0.15 + max(0, player.money - 25) * 0.03
-    value += player.reputation * 0.6 + player.xtokens * 0.5 + len(player.upgraded) * 4
-    value += player.workers_total * 2 + 2 * (len(player.partner_zoos) + len(player.universities))
-    value += (TRACKS.appeal_income[player.appeal] + kiosk_income(player)) * INCOME_WEIGHT
-    hand = sorted((hand_value(player, card) for card in player.hand), reverse=True)
+    value += min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
+    value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
+    value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
+    value += (TRACKS.appeal_income[player.appeal] + kiosk_income(player)) * w.income
+    hand = sorted((hand_value(player, card, w) for card in player.hand), reverse=True)
     value += sum(hand[:player.hand_limit])
+    value += w.project_ready * sum(_best_support(player, row) for row in game.base_projects + game.projects)
     viable = sum(1 for card in player.hand if card in ANIMALS and not _unmet(player, ANIMALS[card]))
-    value += sum(VIABLE_ANIMAL_VALUE[:viable])
-    value += sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
+    value += sum(w.fuel[:viable])
+    value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
     return value
 
 
@@ -228,7 +259,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, horizon: int = 1, shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
+    def __init__(self, horizon: int = 1, shortlist: int = 4, max_rollout_decisions: int = 80,
+                 weights: Weights = Weights()) -> None:
+        self.weights = weights
         self.horizon = horizon
         self.shortlist = shortlist
         self.max_rollout_decisions = max_rollout_decisions
@@ -243,7 +276,7 @@ class GreedyBot:
             game = base.copy()
             game.apply(option)
             self._finish_turn(game, seat)
-            outcomes.append((position_value(game, seat), option, game))
+            outcomes.append((position_value(game, seat, self.weights), option, game))
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         if self.horizon < 2:
             return outcomes[0][1]
@@ -266,14 +299,14 @@ class GreedyBot:
             game.apply(decision.options[0] if decision.kind == "turn" else in_turn_choice(game, decision))
         else:
             return None
-        now = position_value(game, seat)
+        now = position_value(game, seat, self.weights)
         best = float("-inf")
         for option in game.decision().options:
             if option[0] == "act" and option[2] == 0:
                 trial = game.copy()
                 trial.apply(option)
                 self._finish_turn(trial, seat)
-                best = max(best, position_value(trial, seat) - now)
+                best = max(best, position_value(trial, seat, self.weights) - now)
         return best if best > float("-inf") else None
 
     def _finish_turn(self, game: ArkNovaGame, seat: int) -> None:

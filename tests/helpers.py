@@ -66,6 +66,7 @@ def choose(game: ArkNovaGame, option: Any, kind: str | None = None) -> None:
         assert decision.kind == kind, f"expected {kind!r}, got {decision.kind!r}"
     assert option in decision.options, f"{option!r} not among {decision.kind} options {decision.options[:20]}"
     game.apply(option)
+    game.is_over()  # settle the automatic steps up to the next decision
 
 
 def placement(map_id: str, kind: str, cells: Iterable[tuple[int, int]]) -> Placement:
