@@ -22,9 +22,9 @@ ZOO_CARDS = frozenset(CATALOG.zoo_deck)
 BASE_PROJECTS = frozenset(CATALOG.base_projects)
 
 
-def ready_game(players: int = 2, maps: Any = "A", seed: int = 0) -> ArkNovaGame:
+def ready_game(players: int = 2, maps: Any = "A", seed: int = 0, **config: Any) -> ArkNovaGame:
     """A new game with the setup decisions (map draft, keep 4 of 8) answered by the first option."""
-    game = new_game({"players": players, "maps": maps}, seed)
+    game = new_game({"players": players, "maps": maps, **config}, seed)
     while game.decision().kind in ("choose_map", "keep_cards"):
         game.apply(game.decision().options[0])
     assert game.decision().kind == "turn"

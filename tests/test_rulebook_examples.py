@@ -35,7 +35,7 @@ from helpers import (
 )
 
 from sim.arknova import deck, tracks, zoo
-from sim.arknova.actions.animals import animal_cost
+from sim.arknova.actions.animals import animal_cost, playable_animals
 from sim.arknova.actions.association import donation_cost
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
@@ -1331,3 +1331,164 @@ def test_break_discards_folders_one_and_two_and_hand_limit():
     assert len(other.hand) == 3 and len(me.hand) <= 3
     assert game.display[:4] == display[2:6] and all(game.display)
     assert display[0] in game.discard and display[1] in game.discard
+
+
+def test_moving_animals_into_a_new_reptile_house_flips_the_smallest_fitting_enclosure():
+    game = ready_game(seed=9)
+    me = game.players[0]
+    start = building_index(game, 0, "enclosure-3", [(0, 9), (0, 11), (1, 10)])
+    five = put(game, 0, "enclosure-5", free_spot(game, 0, "enclosure-5"))
+    four = put(game, 0, "enclosure-4", free_spot(game, 0, "enclosure-4"))
+    install_animal(game, 0, 471, five)  # tortoise (size 3, reptile house 2) in the size-5
+    install_animal(game, 0, 417, four)  # wolf (size 4)
+    install_animal(game, 0, 404, start)  # caracal (size 2) in the size-3
+    set_cards(game, 0, ["animals", "cards", "association", "sponsors", "build"], upgraded={"build"})
+    me.money = 30
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "reptile_house", "build")
+    spots = expect(game, "build_place").options
+    choose(game, next((p for p in spots if no_bonus("A")(p)), spots[0]))
+    while game.decision().kind != "relocate":
+        game.apply(game.decision().options[0])
+    assert set(game.decision().options) == {471, "stay"}  # only the reptile may move
+    choose(game, 471)
+    house = next(i for i, b in enumerate(me.buildings) if b[0] == "reptile_house")
+    assert me.buildings[house][2] == 2 and me.housing[471] == "reptile_house"
+    # the smallest occupied standard enclosure of size >= 3 is turned back: the size-3
+    assert [me.buildings[i][2] for i in (start, four, five)] == [0, 1, 1]
+
+
+def test_petting_zoo_animals_only_in_the_petting_zoo():
+    game = ready_game()
+    me = game.players[0]
+    petting = put(game, 0, "petting_zoo", free_spot(game, 0, "petting_zoo"))
+    put(game, 0, "enclosure-5", free_spot(game, 0, "enclosure-5"))
+    to_hand(game, 0, 519, 520, 521, 522)
+    set_cards(game, 0, ["cards", "build", "association", "sponsors", "animals"], upgraded={"animals"})
+    me.money = 40
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    options = [o for o in expect(game, "animal_play").options if o != "done"]
+    assert options and all(o[2] == petting for o in options if o[0] in (519, 520, 521, 522))
+    choose(game, next(o for o in options if o[0] == 519))
+    choose(game, next(o for o in expect(game, "animal_play").options if o != "done" and o[0] == 520))
+    assert me.buildings[petting][2] == 2
+    me.buildings[petting] = (me.buildings[petting][0], me.buildings[petting][1], 3)  # now full
+    assert not any(o[0] in (521, 522) for o in playable_animals(game, 0, True))
+
+
+def test_an_eighth_project_can_be_supported_without_a_left_edge_bonus():
+    game = ready_game()
+    me = game.players[0]
+    me.left_slots = (1 << 7) - 1
+    me.icons["predator"] = 6
+    settle_cp(me, 10)
+    money = me.money
+    game.base_projects = [project_row(110)]
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    choose(game, ("support", 110, 0, 0))
+    finish_turn(game, 0)
+    assert me.cp == 15 and me.money == money and game.base_projects[0].holders[0] == 0
+
+
+def test_an_upgrade_gained_during_an_action_works_from_the_next_action():
+    game = ready_game()
+    me = game.players[0]
+    me.reputation, me.workers, me.workers_total = 3, 3, 3
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))  # Association I, X = 5
+    choose(game, ("reputation",), "association")
+    assert me.reputation == 5
+    choose(game, "association", "upgrade")  # reputation space 5: upgrade a card
+    assert "association" in me.upgraded
+    finish_turn(game, 0)  # no second task in this action, although 3 strength is left
+
+
+def test_project_from_the_display_costs_the_folder_number():
+    game = ready_game(seed=12)
+    me = game.players[0]
+    _three_large_animals(game, 0)
+    to_display(game, 131, 3)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
+    me.reputation, me.money = 4, 3
+    settle_cp(me, 10)
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    options = expect(game, "association").options
+    assert ("play", 131, 2, 1, 0) in options
+    choose(game, ("play", 131, 2, 1, 0))
+    assert me.money == 0 and game.display[2] == 0
+
+
+def test_project_from_the_display_needs_the_folder_money():
+    game = ready_game(seed=12)
+    me = game.players[0]
+    _three_large_animals(game, 0)
+    to_display(game, 131, 3)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
+    me.reputation, me.money = 4, 2
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    assert not any(o[:2] == ("play", 131) for o in expect(game, "association").options)
+
+
+def test_a_project_that_cannot_be_supported_at_once_cannot_be_played():
+    game = ready_game()
+    me = game.players[0]
+    to_hand(game, 0, 131)  # no large animal in the zoo
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    assert me.large_animals == 0
+    assert not any(o[0] == "play" and o[1] == 131 for o in expect(game, "association").options)
+
+
+def test_snap_on_cards_one_at_strength_five():
+    game = ready_game()
+    me = game.players[0]
+    me.reputation = 1
+    set_cards(game, 0, ["animals", "build", "association", "sponsors", "cards"])
+    card = game.display[5]
+    hand = list(me.hand)
+    start_turn(game, 0)
+    choose(game, ("act", "cards", 0))
+    choose(game, ("snap", 5), "cards_mode")  # folder 6, far outside reputation range
+    finish_turn(game, 0)
+    assert me.hand == hand + [card]
+
+
+@pytest.mark.parametrize("appeal,playable", [(25, True), (26, False)])
+def test_appeal_max_25_sponsor_condition(appeal, playable):
+    game = ready_game()
+    me = game.players[0]
+    me.appeal = appeal
+    set_cards(game, 0, ["animals", "cards", "build", "association", "sponsors"])
+    to_hand(game, 0, 222)  # Release of Patents: level 5, playable up to 25 appeal
+    start_turn(game, 0)
+    choose(game, ("act", "sponsors", 0))
+    assert ((222, -1) in expect(game, "sponsors").options) == playable
+
+
+@pytest.mark.parametrize("solo_appeal,limit", [(20, 45), (10, 35), (0, 25)])
+def test_solo_raises_the_appeal_25_limit_with_the_starting_appeal(solo_appeal, limit):
+    """Digest 7 (FR 2nd printing): 'up to 25 appeal' reads 45 at start appeal 20, 35 at 10, 25 at 0."""
+    for appeal, playable in ((limit, True), (limit + 1, False)):
+        game = ready_game(players=1, solo_appeal=solo_appeal)
+        me = game.players[0]
+        me.appeal = appeal
+        set_cards(game, 0, ["animals", "cards", "build", "association", "sponsors"])
+        to_hand(game, 0, 222)
+        start_turn(game, 0)
+        choose(game, ("act", "sponsors", 0))
+        assert ((222, -1) in expect(game, "sponsors").options) == playable, (solo_appeal, appeal)
+
+
+def test_solo_never_deals_the_biodiverse_zoo_final_scoring_card():
+    """Digest 7: final scoring card 9 (Biodiverse Zoo) is unusable in solo; draw again."""
+    dealt = [ready_game(players=1, seed=seed).players[0].final_scoring for seed in range(60)]
+    assert all(len(cards) == 2 and len(set(cards)) == 2 for cards in dealt)
+    assert not [cards for cards in dealt if 9 in cards]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sim.arknova.board import MapBoard, map_board
@@ -18,21 +19,23 @@ MAP_COMPLETE_APPEAL = load_catalog().tracks.map_complete_appeal
 CAPACITY = {kind: TILES.special_enclosures[kind].capacity for kind in SPECIAL_ENCLOSURES}
 
 
+ENCLOSURE_SIZE = {f"enclosure-{size}": size for size in range(1, 6)}
+
+
 def is_standard(kind: str) -> bool:
-    return kind.startswith("enclosure-")
+    return kind in ENCLOSURE_SIZE
 
 
 def enclosure_size(kind: str) -> int:
-    return int(kind[-1])
+    return ENCLOSURE_SIZE[kind]
 
 
 def board_of(player: PlayerState) -> MapBoard:
     return map_board(player.map_id)
 
 
-def can_place(player: PlayerState, placement: Placement, kind: str, upgraded_build: bool) -> bool:
+def can_place(occupied: int, kiosks: int, placement: Placement, kind: str, upgraded_build: bool) -> bool:
     """Empty cells, upgrade-only cells unlocked, touching the zoo (or the border, at first), kiosk spacing."""
-    occupied = player.occupied
     if placement.mask & occupied:
         return False
     if placement.needs_upgrade and not upgraded_build:
@@ -42,17 +45,24 @@ def can_place(player: PlayerState, placement: Placement, kind: str, upgraded_bui
             return False
     elif not placement.on_border:
         return False
-    if kind == "kiosk" and player.kiosks and kiosk_exclusion(placement.cells[0]) & player.kiosks:
+    if kind == "kiosk" and kiosks and kiosk_exclusion(placement.cells[0]) & kiosks:
         return False
     return True
 
 
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> list[Placement]:
-    return [p for p in board_of(player).placements_for(kind) if can_place(player, p, kind, upgraded_build)]
+    occupied, kiosks = player.occupied, player.kiosks
+    return [p for p in board_of(player).placements_for(kind) if can_place(occupied, kiosks, p, kind, upgraded_build)]
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    return any(can_place(player, p, kind, upgraded_build) for p in board_of(player).placements_for(kind))
+    return _has_placement(player.map_id, player.occupied, player.kiosks, kind, upgraded_build)
+
+
+@lru_cache(maxsize=1 << 16)
+def _has_placement(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool) -> bool:
+    """Cached on the zoo's masks: the same zoo is asked again and again between two buildings."""
+    return any(can_place(occupied, kiosks, p, kind, upgraded_build) for p in map_board(map_id).placements_for(kind))
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
@@ -101,17 +111,26 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
     """Whether building `index` can take the animal now: an empty standard enclosure big
     enough, or its special enclosure with room; rock/water needs apply to both."""
     kind, placement, used = player.buildings[index]
-    if is_standard(kind):
-        if used or not animal.standard_allowed or enclosure_size(kind) < animal.size:
+    size = ENCLOSURE_SIZE.get(kind)
+    if size is not None:
+        if used or not animal.standard_allowed or size < animal.size:
             return False
     elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
         return False
     return fits(animal, placement)
 
 
-def enclosures_for(player: PlayerState, animal: Animal) -> list[int]:
+def open_enclosures(player: PlayerState) -> list[int]:
+    """Indices of empty standard enclosures and of special enclosures: where animals may still go."""
+    return [index for index, (kind, _, used) in enumerate(player.buildings)
+            if kind in CAPACITY or (not used and kind in ENCLOSURE_SIZE)]
+
+
+def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | None = None) -> list[int]:
     """Indices of the player's buildings that can take this animal now."""
-    return [index for index in range(len(player.buildings)) if can_house(player, animal, index)]
+    if candidates is None:
+        candidates = open_enclosures(player)
+    return [index for index in candidates if can_house(player, animal, index)]
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> None:

@@ -37,14 +37,17 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
-    result = []
+    result: list[tuple[int, int, int]] = []
+    candidates = zoo.open_enclosures(player)
+    if not candidates:
+        return result
     for card, source in sources:
         animal = ANIMALS.get(card)
         if animal is None or animal_cost(player, animal, source + 1) > player.money:
             continue
         if not requirements_met(player, animal):
             continue
-        result.extend((card, source, index) for index in zoo.enclosures_for(player, animal))
+        result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
     return result
 
 
@@ -57,9 +60,11 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("animals", _start)
-def can_play_animal(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+def animals_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     side_two = game.players[seat].is_upgraded("animals")
-    return _count(side_two, strength) > 0 and bool(playable_animals(game, seat, side_two))
+    if not playable_animals(game, seat, side_two):
+        return None
+    return next(strength for strength in range(1, 6) if _count(side_two, strength) > 0)
 
 
 @resolver("animals")

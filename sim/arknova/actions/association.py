@@ -240,9 +240,13 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("association", _start)
-def can_associate(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+def association_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
+    """The strength of the cheapest task the player can perform now."""
     side_two = game.players[seat].is_upgraded("association")
-    return bool(task_options(game, seat, strength, (), side_two))
+    for strength in sorted(set(STRENGTH.values())):
+        if task_options(game, seat, strength, (), side_two):
+            return strength
+    return None
 
 
 @options("association")

@@ -21,15 +21,20 @@ COST_PER_SPACE = tracks.TRACKS.build_cost_per_space
 SIZES = {kind: building_size(kind) for kind in BUILD_SHAPES}
 SIDE_TWO_ONLY = frozenset(
     kind for kind, special in zoo.TILES.special_enclosures.items() if special.side_two_only)
-BUILD_KINDS = tuple(BUILD_SHAPES)
+BUILD_KINDS = tuple(sorted(BUILD_SHAPES, key=lambda kind: SIZES[kind]))  # smallest first
 
 
 def buildable_kinds(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
                     free: bool = False) -> list[str]:
     """Kinds the player may build now: size within the limit, affordable, allowed by
     the card side, at most one of each special enclosure, and with a legal placement."""
+    return buildable_kinds_of(player, BUILD_KINDS, limit, built, side_two, free)
+
+
+def buildable_kinds_of(player: "PlayerState", kinds: tuple[str, ...], limit: int, built: tuple[str, ...],
+                       side_two: bool, free: bool = False) -> list[str]:
     result = []
-    for kind in BUILD_KINDS:
+    for kind in kinds:
         size = SIZES[kind]
         if size > limit or kind in built or (kind in SIDE_TWO_ONLY and not side_two):
             continue
@@ -47,9 +52,14 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("build", _start)
-def can_build(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+def build_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
+    """The size of the smallest building the player can afford and place."""
     player = game.players[seat]
-    return bool(buildable_kinds(player, strength, (), player.is_upgraded("build")))
+    side_two = player.is_upgraded("build")
+    for kind in BUILD_KINDS:
+        if buildable_kinds_of(player, (kind,), 99, (), side_two):
+            return SIZES[kind]
+    return None
 
 
 @options("build")

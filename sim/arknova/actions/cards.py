@@ -21,9 +21,9 @@ def _table_index(strength: int) -> int:
 
 
 @action("cards", lambda seat, strength, side_two: ("cards", seat, strength, side_two))
-def can_draw(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+def cards_min_strength(game: "ArkNovaGame", seat: int) -> int:
     """Cards is always possible: the break token moves even when no card is left."""
-    return True
+    return 1
 
 
 @resolver("cards")

@@ -27,7 +27,7 @@ def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[
         placement for placement in zoo.board_of(player).placements_for(sponsor.unique_building)
         if placement.rock_adjacent >= sponsor.building_rock
         and placement.water_adjacent >= sponsor.building_water
-        and zoo.can_place(player, placement, sponsor.unique_building, upgraded)
+        and zoo.can_place(player.occupied, player.kiosks, placement, sponsor.unique_building, upgraded)
     ]
 
 
@@ -55,9 +55,9 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("sponsors", _start)
-def can_sponsor(game: "ArkNovaGame", seat: int, strength: int) -> bool:
+def sponsors_min_strength(game: "ArkNovaGame", seat: int) -> int:
     """Always possible: the break-token alternative needs nothing."""
-    return True
+    return 1
 
 
 @options("sponsors")

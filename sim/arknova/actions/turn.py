@@ -14,19 +14,22 @@ from sim.arknova.steps import options, resolver
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-# card -> (can this seat act at this strength?, the first step of the action)
-Feasible = Callable[["ArkNovaGame", int, int], bool]
-ACTIONS: dict[str, tuple[Feasible, Callable[[int, int, bool], Step]]] = {}
+# card -> (the least strength at which the seat can do something, None if none; the first step)
+MinStrength = Callable[["ArkNovaGame", int], "int | None"]
+ACTIONS: dict[str, tuple[MinStrength, Callable[[int, int, bool], Step]]] = {}
 SOLO_FIRST_ROUND = 7  # solo tile tokens: rounds of 7, 6, 5, 4, 3 and 2 turns
 SOLO_BREAKS = 5
 
 
-def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[Feasible], Feasible]:
-    """Register an action card: its feasibility test and its first step."""
+def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinStrength], MinStrength]:
+    """Register an action card: the least strength that lets it do something, and its first step.
 
-    def wrap(feasible: Feasible) -> Feasible:
-        ACTIONS[card] = (feasible, start)
-        return feasible
+    An action may never do nothing, so the turn offers a card only at strengths from that least one
+    up (every action can do at least as much at a higher strength)."""
+
+    def wrap(min_strength: MinStrength) -> MinStrength:
+        ACTIONS[card] = (min_strength, start)
+        return min_strength
 
     return wrap
 
@@ -38,11 +41,9 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     player = game.players[seat]
     result: list[Any] = []
     for slot, card in enumerate(player.action_cards, start=1):
-        feasible = ACTIONS[card][0]
-        for spent in range(player.xtokens + 1):
-            if feasible(game, seat, slot + spent):
-                result.extend(("act", card, extra) for extra in range(spent, player.xtokens + 1))
-                break
+        needed = ACTIONS[card][0](game, seat)
+        if needed is not None:
+            result.extend(("act", card, spent) for spent in range(max(0, needed - slot), player.xtokens + 1))
     if player.xtokens < tracks.TRACKS.xtoken_max:
         result.extend(("xtoken", card) for card in ACTION_CARDS)
     return tuple(result)
