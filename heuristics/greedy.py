@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from sim.arknova.actions.association import support_choices
+from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import map_board
 from sim.arknova.catalog import Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame
@@ -56,7 +56,8 @@ class Weights:
     ready: float = 0.4
     homeless: float = 0.22
     fuel: tuple[float, ...] = (3.4, 1.3)  # the first animals in hand that could be played
-    project_ready: float = 2.2  # per CP a project in play would give now
+    project_ready: float = 2.2  # per CP a project in play or in hand would give now
+    project_progress: float = 1.0  # per CP of a slot, times the squared share of its icons collected
     slot: float = 0.9  # scale of SLOT_WEIGHT
 View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
 
@@ -99,13 +100,33 @@ def hand_value(player: PlayerState, card: int, weights: Weights) -> float:
     return share * gain - 0.05 * animal.cost
 
 
-def _best_support(player: PlayerState, row: Any) -> float:
-    """Conservation points a project in play would give this player now (net of a release)."""
+def _project_prospect(player: PlayerState, number: int, holders: list[int], weights: "Weights") -> float:
+    """What a project promises this player: the CP of a slot met now, or a share of it for
+    the icons (or animals) already collected toward a slot not met yet."""
+    if player.seat in holders:
+        return 0.0
     best = 0.0
-    for slot, released in support_choices(player, row.number, row.holders):
-        gain = PROJECTS[row.number].slots[slot].cp - (ANIMALS[released].appeal / 2 if released else 0)
-        best = max(best, gain)
+    for slot, released in support_choices(player, number, holders):
+        gain = PROJECTS[number].slots[slot].cp - (ANIMALS[released].appeal / 2 if released else 0)
+        best = max(best, weights.project_ready * gain)
+    project = PROJECTS[number]
+    have = _progress_count(player, project)
+    if have is None:
+        return best
+    for slot, level in enumerate(project.slots):
+        if holders[slot] == -1 and have < level.threshold:
+            best = max(best, weights.project_progress * level.cp * (have / level.threshold) ** 2)
     return best
+
+
+def _progress_count(player: PlayerState, project: Any) -> int | None:
+    if project.goal == "icon_count":
+        return player.icon(project.target)
+    if project.goal == "distinct_icons":
+        return distinct_icons(player, project.target)
+    if project.goal == "animal_count":
+        return player.small_animals if project.target == "small_animals" else player.large_animals
+    return None
 
 
 def position_value(game: ArkNovaGame, seat: int, weights: Weights = Weights()) -> float:
@@ -116,10 +137,15 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights = Weights()) -
     value += min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
     value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
     value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
-    value += (TRACKS.appeal_income[player.appeal] + kiosk_income(player)) * w.income
+    income = TRACKS.appeal_income[player.appeal] + kiosk_income(player)
+    value += income * w.income
+    if game.break_length:
+        value += income * w.money * game.break_position / game.break_length  # income coming closer
     hand = sorted((hand_value(player, card, w) for card in player.hand), reverse=True)
     value += sum(hand[:player.hand_limit])
-    value += w.project_ready * sum(_best_support(player, row) for row in game.base_projects + game.projects)
+    value += sum(_project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
+    value += sum(_project_prospect(player, card, [-1] * len(PROJECTS[card].slots), w)
+                 for card in player.hand if card in PROJECTS)
     viable = sum(1 for card in player.hand if card in ANIMALS and not _unmet(player, ANIMALS[card]))
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))

@@ -1,0 +1,60 @@
+"""The arkmc command: real games, readable output, one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+from click.testing import CliRunner
+
+from sim.cli import main
+
+
+def test_play_prints_every_turn_and_the_final_scores() -> None:
+    result = CliRunner().invoke(main, ["play", "--players", "2", "--seed", "7", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("  P1 map A, keeps ")
+    assert "Turn 1 - P1" in lines and "Turn 1 - P2" in lines
+    assert any(line.startswith("-- break 1") for line in lines)
+    assert "Final scores" in lines
+    assert sum(1 for line in lines if line.startswith("  #")) == 2
+
+
+def test_play_is_deterministic() -> None:
+    runner = CliRunner()
+    first = runner.invoke(main, ["play", "--seed", "3", "--bots", "random"]).output
+    assert first == runner.invoke(main, ["play", "--seed", "3", "--bots", "random"]).output
+    assert first != runner.invoke(main, ["play", "--seed", "4", "--bots", "random"]).output
+
+
+def test_bad_input_gets_one_line_and_exit_code_2() -> None:
+    runner = CliRunner()
+    for arguments, message in (
+        (["play", "--bots", "nobody"], "unknown bot 'nobody'"),
+        (["play", "--maps", "Z"], "maps must be one of"),
+        (["play", "--players", "3", "--bots", "random,greedy"], "names 2 bots for 3 players"),
+        (["play", "--maps", "1,2,3"], "maps must list 2 map ids"),
+    ):
+        result = runner.invoke(main, arguments)
+        assert result.exit_code == 2, arguments
+        assert message in result.output
+        assert "Traceback" not in result.output
+    assert runner.invoke(main, ["play", "--players", "9"]).exit_code == 2
+
+
+def test_demo_plays_in_parallel_and_writes_parquet(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", "--games", "6", "--jobs", "2", "--bots", "random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "games: 6" in result.output
+    seats = pl.read_parquet(out / "seats.parquet")
+    assert seats.height == 12
+    assert set(seats["seat"]) == {0, 1}
+    assert seats.group_by("game").agg(pl.col("won").sum())["won"].min() >= 1
+
+
+def test_bots_lists_the_registered_bots() -> None:
+    result = CliRunner().invoke(main, ["bots"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0].startswith("greedy")

@@ -1,0 +1,82 @@
+"""The game-agnostic core: seeds, decisions, the bot registry and the play loop."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from heuristics.random_bot import RandomBot
+from sim.core.decision import Decision
+from sim.core.play import play_game
+from sim.core.registry import RegistryError, available_bots, available_games, get_game, make_bot, parse_bot_spec
+from sim.core.seeds import derive_seeds, python_rng
+
+
+def test_derived_seeds_are_reproducible_and_distinct() -> None:
+    first = derive_seeds(42, 100)
+    assert first == derive_seeds(42, 100)
+    assert len(set(first)) == 100
+    assert first[:10] == derive_seeds(42, 10), "a game's seed must not depend on how many games are run"
+    assert derive_seeds(43, 5) != first[:5]
+    assert all(0 <= seed < 2**63 for seed in first)
+
+
+def test_python_rng_streams_depend_on_path() -> None:
+    assert python_rng(1, 0).random() == python_rng(1, 0).random()
+    assert python_rng(1, 0).random() != python_rng(1, 1).random()
+
+
+def test_a_decision_without_options_is_refused() -> None:
+    with pytest.raises(ValueError, match="no legal option"):
+        Decision(0, "turn", ())
+
+
+def test_bot_specs_parse_names_and_parameters() -> None:
+    assert parse_bot_spec("greedy") == ("greedy", {})
+    assert parse_bot_spec("greedy:horizon=2,shortlist=3") == ("greedy", {"horizon": 2, "shortlist": 3})
+    assert parse_bot_spec("my.module:MyBot:depth=1.5,fast=true") == ("my.module:MyBot", {"depth": 1.5, "fast": True})
+    with pytest.raises(RegistryError, match="key=value"):
+        parse_bot_spec("greedy:horizon=2,oops")
+
+
+def test_bots_are_found_by_name_entry_point_and_path() -> None:
+    assert {"random", "greedy"} <= set(available_bots())
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("heuristics.random_bot:RandomBot"), RandomBot)
+    assert make_bot("greedy:horizon=2").horizon == 2
+    with pytest.raises(RegistryError, match="unknown bot 'nobody'"):
+        make_bot("nobody")
+    with pytest.raises(RegistryError, match="bad parameters"):
+        make_bot("random:speed=3")
+
+
+def test_games_come_from_the_registry() -> None:
+    assert "arknova" in available_games()
+    assert get_game("arknova").name == "arknova"
+    with pytest.raises(RegistryError, match="unknown game"):
+        get_game("chess")
+
+
+def test_play_loop_reports_the_safety_cap() -> None:
+    game = get_game("arknova").new_game({"players": 2}, 5)
+    record = play_game(game, [RandomBot(), RandomBot()], 5, max_decisions=50)
+    assert record.status == "capped"
+    assert record.decisions == 50
+    assert record.results == []
+
+
+def test_play_loop_finishes_and_listeners_see_every_decision() -> None:
+    game = get_game("arknova").new_game({"players": 2}, 6)
+    seen = []
+    record = play_game(game, [RandomBot(), RandomBot()], 6, listeners=[lambda s, d, c: seen.append((d.kind, c))])
+    assert record.status == "finished"
+    assert len(seen) == record.decisions
+    assert {result.rank for result in record.results} <= {1, 2}
+
+
+def test_bots_only_return_legal_options() -> None:
+    bot = RandomBot()
+    decision = Decision(1, "pick", ("a", "b", "c"))
+    rng = random.Random(3)
+    assert {bot.choose(None, decision, rng) for _ in range(50)} == {"a", "b", "c"}
