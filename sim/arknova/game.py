@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sim.arknova import actions, breaks, scoring  # noqa: F401  (registers the steps)
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sim.arknova import deck, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Sponsor
+from sim.arknova.geometry import BORDER_MASK
 from sim.arknova.effects import grant_all
 from sim.arknova.requirements import requirements_met
 from sim.arknova.state import Step
@@ -18,16 +19,25 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 SPONSORS = tracks.load_catalog().sponsors
+UNIQUE_PLACEMENT = tracks.load_catalog().tiles.unique_building_placement
 
 
 def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[Any]:
-    """Where the sponsor's unique building may stand (normal rules plus its rock/water needs)."""
+    """Where the sponsor's unique building may stand: the normal rules, its rock/water needs, and
+    its own placement rules (some must cover border cells, one needs no neighbour building)."""
     upgraded = player.is_upgraded("build")
+    shape = sponsor.unique_building
+    rules = {rule.keyword: rule for rule in UNIQUE_PLACEMENT.get(shape, ())}
+    border_cells = rules["border_cells_min"].amount if "border_cells_min" in rules else 0
+    # Without the adjacency rule the building is placed as if it were the zoo's first one, minus the border test.
+    occupied = player.occupied if "no_adjacency_needed" not in rules else 0
     return [
-        placement for placement in zoo.board_of(player).placements_for(sponsor.unique_building)
+        placement for placement in zoo.board_of(player).placements_for(shape)
         if placement.rock_adjacent >= sponsor.building_rock
         and placement.water_adjacent >= sponsor.building_water
-        and zoo.can_place(player.occupied, player.kiosks, placement, sponsor.unique_building, upgraded)
+        and (placement.mask & BORDER_MASK).bit_count() >= border_cells
+        and not placement.mask & player.occupied
+        and zoo.can_place(occupied, player.kiosks, placement, shape, upgraded)
     ]
 
 
