@@ -44,21 +44,22 @@ UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead
 class Weights:
     """What the greedy bot's position value counts, in points of score."""
 
-    money: float = 0.2  # per coin up to `money_cap`
-    money_cap: int = 25
-    income: float = 0.65  # per coin of break income (appeal and kiosks)
-    reputation: float = 0.15
-    xtoken: float = 0.3
-    upgrade: float = 1.5
-    worker: float = 0.9
-    partner: float = 0.8  # per partner zoo or university
-    ready_affordable: float = 0.45  # share of an animal's gain while it has an enclosure and the money
-    ready: float = 0.4
-    homeless: float = 0.22
-    fuel: tuple[float, ...] = (3.4, 1.3)  # the first animals in hand that could be played
-    project_ready: float = 2.2  # per CP a project in play or in hand would give now
-    project_progress: float = 1.0  # per CP of a slot, times the squared share of its icons collected
-    slot: float = 0.9  # scale of SLOT_WEIGHT
+    money: float = 0.21  # per coin up to `money_cap`
+    money_cap: int = 8
+    income: float = 1.15  # per coin of break income (appeal and kiosks)
+    reputation: float = 0.02
+    xtoken: float = 0.07
+    upgrade: float = 1.9
+    worker: float = 0.7
+    partner: float = 1.7  # per partner zoo or university
+    ready_affordable: float = 0.74  # share of an animal's gain while it has an enclosure and the money
+    ready: float = 0.5
+    homeless: float = 0.46
+    fuel: tuple[float, ...] = (0.9, 0.6)  # the first animals in hand that could be played
+    project_ready: float = 1.2  # per CP a project in play or in hand would give now
+    project_progress: float = 0.9  # per CP of a slot, times the squared share of its icons collected
+    slot: float = 0.32  # scale of SLOT_WEIGHT
+    open_enclosure: float = 1.5  # per empty standard enclosure (two at most), growing with its size
 View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
 
 
@@ -149,6 +150,9 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights = Weights()) -
     viable = sum(1 for card in player.hand if card in ANIMALS and not _unmet(player, ANIMALS[card]))
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
+    empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
+                   reverse=True)
+    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
     return value
 
 

@@ -13,7 +13,7 @@ import sim.arknova.game  # noqa: F401  (registers every step of the step machine
 from sim.arknova import zoo
 from sim.arknova.board import map_board
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.geometry import BIT, CELLS, Placement, mask_of
+from sim.arknova.geometry import BIT, Placement, mask_of
 from sim.arknova.setup import new_game
 from sim.arknova.state import ProjectRow
 
@@ -211,7 +211,7 @@ def project_row(number: int, holders: list[int] | None = None) -> ProjectRow:
 
 
 __all__ = [
-    "BIT", "CATALOG", "CELLS", "BASE_PROJECTS", "ZOO_CARDS", "building_index", "cells_adjacent",
+    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "building_index", "cells_adjacent",
     "choose", "clear_zoo", "expect", "grid_neighbours", "hex_distance", "is_border", "placement",
     "play_randomly", "project_row", "put", "ready_game", "refresh", "set_cards", "start_turn",
     "take_out", "to_hand", "to_display", "to_row", "install_animal", "free_spot",

@@ -7,8 +7,6 @@ Every expected number comes from the rulebook text quoted in the digest
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from helpers import (
     CATALOG,
@@ -39,9 +37,9 @@ from sim.arknova.actions.animals import animal_cost, playable_animals
 from sim.arknova.actions.association import donation_cost
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
+from sim.arknova.setup import new_game
 
 TRACKS = CATALOG.tracks
-ALL_CP_MILESTONES = sum(1 << space for space in (2, 5, 8, 10))
 
 
 def settle_cp(player, cp: int) -> None:
@@ -165,8 +163,6 @@ def test_cards_table_draw_and_discard(slot, side_two):
     game = ready_game(seed=5)
     order = ["animals", "build", "association", "sponsors"]
     order.insert(slot - 1, "cards")
-    if slot == 1:
-        order = ["cards", "animals", "build", "association", "sponsors"]
     set_cards(game, 0, order, upgraded={"cards"} if side_two else set())
     player = game.players[0]
     player.reputation = 1
@@ -954,8 +950,6 @@ def test_a_taken_partner_zoo_is_gone_until_the_break():
     choose(game, ("act", "association", 0))
     zoos = {o[1] for o in expect(game, "association").options if o[0] == "partner_zoo"}
     assert "africa" not in zoos and len(zoos) == 4
-    game.players[0].reputation = 3
-    game.players[1].workers = game.players[1].workers_total
     _trigger_break_with_cards(game, 0)
     assert "africa" in game.partner_zoo_board
 
@@ -1162,7 +1156,7 @@ def _almost_full(game, seat, free_cells):
     refresh(game)
 
 
-def test_full_map_gives_seven_appeal_once():
+def test_full_map_gives_seven_appeal():
     game = ready_game()
     me = game.players[0]
     board = map_board("A")
@@ -1492,3 +1486,168 @@ def test_solo_never_deals_the_biodiverse_zoo_final_scoring_card():
     dealt = [ready_game(players=1, seed=seed).players[0].final_scoring for seed in range(60)]
     assert all(len(cards) == 2 and len(set(cards)) == 2 for cards in dealt)
     assert not [cards for cards in dealt if 9 in cards]
+
+
+def test_hand_limit_five_with_the_reputation_university():
+    game = ready_game()
+    me, other = game.players
+    me.universities, me.hand_limit = ["reputation_hand"], 5
+    to_hand(game, 0, *game.deck[-3:])  # 7 cards
+    _trigger_break_with_cards(game, 0)  # Cards I in slot 1: draw 1, discard 1
+    assert len(me.hand) == 5 and len(other.hand) == 3
+
+
+def test_purple_left_edge_slots_pay_again_at_every_break():
+    game = ready_game()
+    me = game.players[0]
+    me.icons["predator"] = 6
+    me.appeal = 0
+    settle_cp(me, 10)
+    game.base_projects = [project_row(110)]
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    choose(game, ("support", 110, 0, 0))
+    money = me.money
+    choose(game, 2, "left_slot")  # 5 money, income
+    assert me.money == money + 5 and me.cp == 15
+    finish_turn(game, 0)
+    money, cp = me.money, me.cp
+    me.hand = me.hand[:3]
+    _trigger_break_with_cards(game, 0)
+    assert me.money - money == 5 + 5  # appeal 0 income + the slot again
+    assert me.cp == cp
+
+
+def test_final_scoring_card_adds_conservation_points():
+    game = ready_game()
+    me, other = game.players
+    me.final_scoring, other.final_scoring = [7], [6]  # Favorite Zoo: reputation 6/9/12/15
+    me.reputation, me.appeal = 9, 64
+    settle_cp(me, 20)
+    game.cp10_reached = True
+    clear_zoo(game, 1)  # Naturalists' Zoo: empty spaces 6/12/18/24 -> all empty = 4 CP
+    board_cells = map_board(other.map_id).buildable.bit_count()
+    assert board_cells >= 24
+    other_cp = other.cp
+    start_turn(game, 0)
+    choose(game, ("xtoken", "animals"))
+    choose(game, ("xtoken", "animals"), "turn")
+    assert game.is_over()
+    assert me.cp == 22 and other.cp == other_cp + 4
+
+
+@pytest.mark.parametrize("predators,playable", [(2, False), (3, True)])
+def test_animal_conditions(predators, playable):
+    game = ready_game()
+    me = game.players[0]
+    me.icons["predator"] = predators
+    to_hand(game, 0, 402)  # Lion: 3 predator icons needed
+    put(game, 0, "enclosure-4", free_spot(game, 0, "enclosure-4"))
+    me.money = 30
+    assert any(o[0] == 402 for o in playable_animals(game, 0, False)) == playable
+
+
+@pytest.mark.parametrize("money,playable", [(15, False), (16, True)])
+def test_animal_must_be_affordable_before_playing(money, playable):
+    game = ready_game()
+    me = game.players[0]
+    me.icons["predator"] = 3
+    to_hand(game, 0, 402)  # Lion costs 16
+    put(game, 0, "enclosure-4", free_spot(game, 0, "enclosure-4"))
+    me.money = money
+    assert any(o[0] == 402 for o in playable_animals(game, 0, False)) == playable
+
+
+def test_opening_hand_keep_four_of_eight():
+    game = new_game({"players": 2, "maps": "A"}, 21)
+    decision = game.decision()
+    assert decision.kind == "keep_cards" and decision.seat == 0
+    dealt = game.players[0].dealt
+    assert len(dealt) == 8 and len(decision.options) == 70  # C(8, 4)
+    keep = decision.options[17]
+    game.apply(keep)
+    assert sorted(game.players[0].hand) == sorted(keep)
+    assert sorted(game.discard) == sorted(set(dealt) - set(keep))
+
+
+def test_map_draft_offers_two_maps_and_random_maps_differ():
+    game = new_game({"players": 3, "maps": "draft"}, 22)
+    offered = []
+    while game.decision().kind in ("choose_map", "keep_cards"):
+        decision = game.decision()
+        if decision.kind == "choose_map":
+            assert len(decision.options) == 2
+            offered += decision.options
+            choice = decision.options[1]
+            game.apply(choice)
+            assert game.players[decision.seat].map_id == choice
+        else:
+            game.apply(decision.options[0])
+    assert len(set(offered)) == 6 and set(offered) <= {str(n) for n in range(1, 9)}
+    maps = [p.map_id for p in new_game({"players": 4, "maps": "random"}, 23).players]
+    assert len(set(maps)) == 4 and set(maps) <= {str(n) for n in range(1, 9)}
+
+
+def test_empty_deck_is_rebuilt_from_the_discard_pile():
+    game = ready_game()
+    me = game.players[0]
+    game.discard.extend(game.deck)
+    game.deck = []
+    pile = sorted(game.discard)
+    set_cards(game, 0, ["cards", "animals", "build", "association", "sponsors"])
+    hand = list(me.hand)
+    start_turn(game, 0)
+    choose(game, ("act", "cards", 0))
+    choose(game, ("draw",), "cards_mode")
+    drawn = [c for c in me.hand if c not in hand]
+    assert len(drawn) == 1 and drawn[0] in pile
+    assert sorted(game.deck + drawn) == pile and game.discard == []
+
+
+def test_unique_building_follows_the_placement_rules_and_its_rock_need():
+    game = ready_game()
+    me = game.players[0]
+    me.reputation = 3
+    set_cards(game, 0, ["animals", "cards", "build", "association", "sponsors"])
+    to_hand(game, 0, 243)  # Meerkat Den: unique building next to >= 1 rock
+    start_turn(game, 0)
+    choose(game, ("act", "sponsors", 0))
+    choose(game, (243, -1), "sponsors")
+    offered = {p.mask for p in expect(game, "unique_build").options}
+    board = map_board("A")
+    covered = [c for c in BIT if BIT[c] & me.occupied]
+    expected = {p.mask for p in board.placements_for("meerkat")
+                if not p.mask & me.occupied and not p.mask & board.upgrade_only
+                and cells_adjacent(p.cells, covered)
+                and any(BIT[n] & board.rock for c in p.cells for n in grid_neighbours(c))}
+    assert offered == expected and offered
+
+
+def test_donation_requires_a_task_in_the_same_action():
+    game = ready_game()
+    me = game.players[0]
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    assert all(o[0] not in ("donate", "done") for o in expect(game, "association").options)
+    choose(game, ("reputation",))
+    assert ("donate",) in expect(game, "association").options
+    assert me.money >= 2
+
+
+def test_donation_costs_rise_and_stay_at_twelve():
+    paid = []
+    for donations in range(6):
+        game = ready_game()
+        me = game.players[0]
+        game.donations = donations
+        set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
+        me.money, me.cp = 20, 0
+        start_turn(game, 0)
+        choose(game, ("act", "association", 0))
+        choose(game, ("reputation",))
+        choose(game, ("donate",))
+        paid.append(20 - me.money)
+        assert me.cp == 1 and game.donations == donations + 1
+    assert paid == [2, 5, 7, 10, 12, 12]  # 2p: [DATA] visible spaces 2, 5, 7, 10, then 12 each

@@ -83,6 +83,8 @@ class ArkNovaGame(ArkNovaState):
         for player in others:
             count = len(player.final_scoring)
             player.final_scoring, pool = pool[:count], pool[count:]
+            player.final_scoring_dealt = tuple(player.final_scoring)
+            player.dealt = player.kept = ()
         other.rng = random.Random(rng.getrandbits(64))
         other._decision = None
         return other

@@ -17,7 +17,7 @@ CHECKS: dict[str, Check] = {
     "animals_upgraded": lambda player, card, value: player.is_upgraded("animals"),
     "sponsors_upgraded": lambda player, card, value: player.is_upgraded("sponsors"),
     "reputation_min": lambda player, card, value: player.reputation >= value,
-    "appeal_max": lambda player, card, value: player.appeal <= value,
+    "appeal_max": lambda player, card, value: player.appeal <= value + player.appeal_condition_extra,
 }
 
 

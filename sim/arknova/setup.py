@@ -30,6 +30,7 @@ DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "maps": "A", "solo_appeal": 20}
 BONUS_TILES_PER_SPACE = 2
 FINAL_SCORING_PER_PLAYER = 2
 TWO_PLAYER_BLOCKED_SLOT = (0, 1, 2)  # left card: left slot, middle: middle, right: right
+SOLO_UNUSABLE_FINAL_SCORING = frozenset({"biodiversity"})  # compares with the player on your right
 
 
 class ConfigError(ValueError):
@@ -83,7 +84,8 @@ def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
     game.partner_zoo_board = list(CONTINENTS)
     game.university_board = list(UNIVERSITIES)
     game.break_length = 0 if players == 1 else TRACKS.break_length_for(players)
-    scoring = list(CATALOG.final_scoring)
+    scoring = [number for number, card in CATALOG.final_scoring.items()
+               if players > 1 or card.quantity not in SOLO_UNUSABLE_FINAL_SCORING]
     rng.shuffle(scoring)
     map_ids = _assign_maps(config["maps"], players, rng)
     setup_steps: list[Step] = []
@@ -92,6 +94,8 @@ def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
         player.money = TRACKS.starting_money
         player.reputation = TRACKS.reputation_start
         player.appeal = config["solo_appeal"] if players == 1 else TRACKS.starting_appeal[seat]
+        if players == 1:
+            player.appeal_condition_extra = config["solo_appeal"]
         player.hand_limit = TRACKS.hand_limit
         others = [card for card in ACTION_CARDS if card != "animals"]
         rng.shuffle(others)

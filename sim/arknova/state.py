@@ -33,7 +33,7 @@ class PlayerState:
         "workers_total", "workers_on", "partner_zoos", "universities", "left_slots",
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
-        "final_scoring_dealt", "recurring_income", "housing",
+        "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
     )
 
     def __init__(self, seat: int, map_id: str) -> None:
@@ -74,6 +74,7 @@ class PlayerState:
         self.final_scoring_dealt: tuple[int, ...] = ()
         self.recurring_income: list[Any] = []  # effects paid again every break
         self.housing: dict[int, str] = {}  # animal -> "standard" or the special enclosure kind
+        self.appeal_condition_extra = 0  # solo: "appeal at most 25" conditions rise by the starting appeal
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -81,7 +82,7 @@ class PlayerState:
                      "occupied", "kiosks", "workers", "workers_total", "left_slots",
                      "milestones", "full_map_bonus", "turns", "xtokens_spent",
                      "small_animals", "large_animals", "hand_limit", "dealt", "kept",
-                     "final_scoring_dealt"):
+                     "final_scoring_dealt", "appeal_condition_extra"):
             setattr(other, name, getattr(self, name))
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
@@ -197,7 +198,7 @@ class ArkNovaState:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.after_action = self.after_action[:]
-        other.unhandled = self.unhandled
+        other.unhandled = set(self.unhandled)
         other.log = None
         other.events = None
 

@@ -69,11 +69,13 @@ def gain_cp(game: "ArkNovaGame", seat: int, amount: int) -> None:
     player = game.players[seat]
     before = player.cp
     player.cp = min(TRACKS.conservation_max, player.cp + amount)
+    reached = []
     for space in CP_BONUS_SPACES:
         bit = 1 << space
         if before < space <= player.cp and not player.milestones & bit:
             player.milestones |= bit
-            game.stack.append(("cp_bonus", seat, space) if space != FINAL_SCORING_SPACE else ("cp10", seat))
+            reached.append(("cp_bonus", seat, space) if space != FINAL_SCORING_SPACE else ("cp10", seat))
+    game.push(*reached)
 
 
 def advance_break(game: "ArkNovaGame", seat: int, steps: int) -> None:
