@@ -45,16 +45,16 @@ class Weights:
     """What the greedy bot's position value counts, in points of score."""
 
     money: float = 0.21  # per coin up to `money_cap`
-    money_cap: int = 8
+    money_cap: int = 25
     income: float = 1.15  # per coin of break income (appeal and kiosks)
     reputation: float = 0.02
     xtoken: float = 0.07
     upgrade: float = 1.9
     worker: float = 0.7
     partner: float = 1.7  # per partner zoo or university
-    ready_affordable: float = 0.74  # share of an animal's gain while it has an enclosure and the money
-    ready: float = 0.5
-    homeless: float = 0.46
+    ready_affordable: float = 0.35  # share of an animal's gain while it has an enclosure and the money
+    ready: float = 0.3
+    homeless: float = 0.2
     fuel: tuple[float, ...] = (0.9, 0.6)  # the first animals in hand that could be played
     project_ready: float = 1.2  # per CP a project in play or in hand would give now
     project_progress: float = 0.9  # per CP of a slot, times the squared share of its icons collected
@@ -289,7 +289,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, horizon: int = 1, shortlist: int = 4, max_rollout_decisions: int = 80,
+    def __init__(self, horizon: int = 2, shortlist: int = 4, max_rollout_decisions: int = 80,
                  weights: Weights = Weights()) -> None:
         self.weights = weights
         self.horizon = horizon

@@ -59,6 +59,20 @@ def take_from_display(game: "ArkNovaGame", seat: int, index: int, event: str, mo
     return card
 
 
+def take_card_to_play(game: "ArkNovaGame", seat: int, card: int, source: int, cost: int = 0) -> None:
+    """Take a card being played from the hand (`source` -1) or from display folder `source + 1`,
+    paying `cost`, plus the folder number when it comes from the display."""
+    player = game.players[seat]
+    if source < 0:
+        player.money -= cost
+        player.hand.remove(card)
+        record(game, "played", seat, card, "hand", cost)
+    else:
+        paid = cost + source + 1
+        player.money -= paid
+        take_from_display(game, seat, source, "played", paid)
+
+
 def refill_display(game: "ArkNovaGame") -> None:
     """Slide cards toward folder 1 keeping their order, then fill the free folders from the deck."""
     cards = [card for card in game.display if card]

@@ -25,10 +25,11 @@ PARTNER_ZOO_DISCOUNT = 3
 AFTER_ACTION_ABILITIES = frozenset({"boost"})
 
 
-def animal_cost(player: "PlayerState", animal: Animal, folder: int = 0) -> int:
-    """Printed cost, 3 less per continent icon matching one of your partner zoos, plus the folder number."""
+def animal_cost(player: "PlayerState", animal: Animal) -> int:
+    """Printed cost, 3 less per continent icon matching one of your partner zoos (the display
+    folder number comes on top when the card is played from the display)."""
     discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
-    return max(0, animal.cost - discount) + folder
+    return max(0, animal.cost - discount)
 
 
 def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list[tuple[int, int, int]]:
@@ -43,7 +44,7 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
         return result
     for card, source in sources:
         animal = ANIMALS.get(card)
-        if animal is None or animal_cost(player, animal, source + 1) > player.money:
+        if animal is None or animal_cost(player, animal) + source + 1 > player.money:
             continue
         if not requirements_met(player, animal):
             continue
@@ -100,13 +101,8 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
     """Pay, house, add the icons, then gain appeal, CP, reputation and the ability."""
     player = game.players[seat]
     animal = ANIMALS[card]
-    cost = animal_cost(player, animal, source + 1)
-    player.money -= cost
-    if source < 0:
-        player.hand.remove(card)
-        deck.record(game, "played", seat, card, "hand", cost)
-    else:
-        deck.take_from_display(game, seat, source, "played", cost)
+    cost = animal_cost(player, animal)
+    deck.take_card_to_play(game, seat, card, source, cost)
     zoo.house_animal(player, animal, enclosure)
     player.animals.append(card)
     player.add_icons(animal.icons)
@@ -114,7 +110,7 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
         player.small_animals += 1
     elif animal.size_class == "large":
         player.large_animals += 1
-    game.say(seat, f"plays {animal.name} for {cost} into {player.buildings[enclosure][0]}")
+    game.say(seat, f"plays {animal.name} for {cost + source + 1} into {player.buildings[enclosure][0]}")
     abilities = animal.solo_abilities if game.solo and animal.solo_abilities else animal.abilities
     for ability in reversed(abilities):
         if ability.keyword in AFTER_ACTION_ABILITIES:

@@ -196,13 +196,7 @@ def release(game: "ArkNovaGame", seat: int, number: int) -> None:
 
 def play_project(game: "ArkNovaGame", seat: int, card: int, source: int) -> ProjectRow:
     """A new project goes to the left of the row; beyond the row limit the rightmost is discarded."""
-    player = game.players[seat]
-    if source < 0:
-        player.hand.remove(card)
-        deck.record(game, "played", seat, card, "hand")
-    else:
-        player.money -= source + 1
-        deck.take_from_display(game, seat, source, "played", source + 1)
+    deck.take_card_to_play(game, seat, card, source)
     row = ProjectRow(card, [-1] * len(CATALOG.projects[card].slots))
     game.projects.insert(0, row)
     if len(game.projects) > game.project_row_limit:

@@ -101,12 +101,7 @@ def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None
     """Into the zoo: icons, the printed appeal/CP/reputation, the unique building, the immediate effects."""
     player = game.players[seat]
     sponsor = SPONSORS[card]
-    if source < 0:
-        player.hand.remove(card)
-        deck.record(game, "played", seat, card, "hand")
-    else:
-        player.money -= source + 1
-        deck.take_from_display(game, seat, source, "played", source + 1)
+    deck.take_card_to_play(game, seat, card, source)
     player.sponsors.append(card)
     player.add_icons(sponsor.icons)
     game.say(seat, f"plays sponsor {sponsor.name}")
