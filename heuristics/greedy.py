@@ -44,22 +44,23 @@ UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead
 class Weights:
     """What the greedy bot's position value counts, in points of score."""
 
-    money: float = 0.21  # per coin up to `money_cap`
-    money_cap: int = 25
-    income: float = 1.15  # per coin of break income (appeal and kiosks)
-    reputation: float = 0.02
-    xtoken: float = 0.07
-    upgrade: float = 1.9
-    worker: float = 0.7
-    partner: float = 1.7  # per partner zoo or university
-    ready_affordable: float = 0.35  # share of an animal's gain while it has an enclosure and the money
-    ready: float = 0.3
-    homeless: float = 0.2
-    fuel: tuple[float, ...] = (0.9, 0.6)  # the first animals in hand that could be played
-    project_ready: float = 1.2  # per CP a project in play or in hand would give now
-    project_progress: float = 0.9  # per CP of a slot, times the squared share of its icons collected
-    slot: float = 0.32  # scale of SLOT_WEIGHT
-    open_enclosure: float = 1.5  # per empty standard enclosure (two at most), growing with its size
+    money: float = 0.36  # per coin up to `money_cap`
+    money_cap: int = 29
+    income: float = 0.74  # per coin of break income (appeal and kiosks)
+    reputation: float = 0.3
+    xtoken: float = 0.05
+    upgrade: float = 0.75
+    worker: float = 0.2
+    partner: float = 3.4  # per partner zoo or university
+    ready_affordable: float = 0.48  # share of an animal's gain while it has an enclosure and the money
+    ready: float = 0.52
+    homeless: float = 0.48
+    fuel: tuple[float, ...] = (0.37, 0.24)  # the first animals in hand that could be played
+    project_ready: float = 0.56  # per CP a project in play or in hand would give now
+    project_progress: float = 1.18  # per CP of a slot, times the squared share of its icons collected
+    slot: float = 0.2  # scale of SLOT_WEIGHT
+    break_progress: float = 0.54  # share of the next break's income counted as it comes closer
+    open_enclosure: float = 1.93  # per empty standard enclosure (two at most), growing with its size
 View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
 
 
@@ -141,7 +142,7 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights = Weights()) -
     income = TRACKS.appeal_income[player.appeal] + kiosk_income(player)
     value += income * w.income
     if game.break_length:
-        value += income * w.money * game.break_position / game.break_length  # income coming closer
+        value += w.break_progress * income * w.money * game.break_position / game.break_length  # income coming closer
     hand = sorted((hand_value(player, card, w) for card in player.hand), reverse=True)
     value += sum(hand[:player.hand_limit])
     value += sum(_project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
@@ -181,13 +182,17 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "") -> flo
     return value
 
 
-def _build_kind(view: View, seat: int, kind: Any, payload: tuple[Any, ...] = ()) -> float:
+# In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
+Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
+BONUS_TILES = dict(CATALOG.tiles.bonus_tiles)
+
+
+def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...]) -> float:
     """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
     if kind == "done":
         return 0.0
-    player = _me(view, seat)
-    best = max((_placement_value(player, p, kind) for p in legal_placements(player, kind, player.is_upgraded("build"))),
-               default=0.0)
+    upgraded = player.is_upgraded("build")
+    best = max((_placement_value(player, p, kind) for p in legal_placements(player, kind, upgraded)), default=0.0)
     if kind == "pavilion":
         return best + 1.5
     if kind == "kiosk":
@@ -195,19 +200,30 @@ def _build_kind(view: View, seat: int, kind: Any, payload: tuple[Any, ...] = ())
     return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3
 
 
-def _animal(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
+def _build_place(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, placement, payload[3])
+
+
+def _free_build(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, option[1], option[0])
+
+
+def _unique_build(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, placement)
+
+
+def _animal(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    """Gain of the animal, less its cost and the enclosure space it wastes."""
     if option == "done":
         return 0.0
     card, source, index = option
-    player = _me(view, seat)
     animal = ANIMALS[card]
     kind = player.buildings[index][0]
     waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
     return 2 + animal.appeal + 2 * animal.cp + animal.reputation - animal.cost * 0.1 - source - waste
 
 
-def _association(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
-    player = _me(view, seat)
+def _association(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
     kind = option[0]
     if kind == "reputation":
         return 2.0 if player.reputation < 9 else 0.5
@@ -224,9 +240,12 @@ def _association(view: View, seat: int, option: Any, payload: tuple[Any, ...] = 
     return 0.0
 
 
-def _sponsor(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) -> float:
-    player = _me(view, seat)
-    if option == "done":
+def _bonus_partner_zoo(player: PlayerState, view: View, continent: Any, payload: tuple[Any, ...]) -> float:
+    return _association(player, view, ("partner_zoo", continent), payload)
+
+
+def _sponsor(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    if option in ("done", "skip"):
         return 0.0
     if option == ("break",):
         return 2.5 if player.money < 15 else 0.5
@@ -235,38 +254,61 @@ def _sponsor(view: View, seat: int, option: Any, payload: tuple[Any, ...] = ()) 
     return 2 + sponsor.appeal + 2 * sponsor.cp + sponsor.level * 0.5 - source - 1
 
 
-def _display_card(view: View, seat: int, index: int) -> float:
-    return card_value(_me(view, seat), view.display[index])
+def _display_value(player: PlayerState, view: View, index: int) -> float:
+    """A display card as a new hand card: playable animals first."""
+    card = view.display[index]
+    if card in ANIMALS and not _unmet(player, ANIMALS[card]):
+        return 2 + 0.5 * card_value(player, card)
+    return 0.5 * card_value(player, card)
 
 
-Scorer = Callable[..., float]  # (view, seat, option, payload) -> value
+def _cards_mode(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return 1.0 if option[0] == "draw" else _display_value(player, view, option[1]) - 1
+
+
+def _take_card(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return 1.0 if option[0] == "deck" else _display_value(player, view, option[1])
+
+
+def _snap(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return _display_value(player, view, option[1])
+
+
+def _keep(player: PlayerState, view: View, kept: Any, payload: tuple[Any, ...]) -> float:
+    return sum(card_value(player, card) for card in kept)
+
+
+def _discard(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return -card_value(player, card)
+
+
+def _cp_bonus(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return effect_value(BONUS_TILES[option[1]] if isinstance(option, tuple) else option)
+
+
+def _left_slot(player: PlayerState, view: View, index: Any, payload: tuple[Any, ...]) -> float:
+    slot = CATALOG.maps[player.map_id].left_edge_slots[index]
+    return effect_value(slot.bonus, slot.recurring)
+
+
+def _discard_final(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return -final_scoring_cp(view, player, card)
+
+
+def _constant(value: float) -> Scorer:
+    return lambda player, view, option, payload: value
+
+
 SCORERS: dict[str, Scorer] = {
-    "keep_cards": lambda view, seat, kept, payload=(): sum(card_value(_me(view, seat), card) for card in kept),
-    "choose_map": lambda view, seat, map_id, payload=(): 0.0,
-    "build": _build_kind,
-    "build_place": lambda view, seat, placement, payload: _placement_value(_me(view, seat), placement, payload[3]),
-    "free_build": lambda view, seat, option, payload=(): _placement_value(_me(view, seat), option[1], option[0]),
-    "unique_build": lambda view, seat, placement, payload=(): _placement_value(_me(view, seat), placement),
-    "relocate": lambda view, seat, option, payload=(): 0.0 if option == "stay" else 1.0,
-    "animal_play": _animal,
-    "association": _association,
-    "sponsors": _sponsor,
-    "sponsor_bonus": lambda view, seat, option, payload=(): 0.0 if option == "skip" else _sponsor(view, seat, option),
-    "cards_mode": lambda view, seat, option, payload=(): 1.0 if option[0] == "draw" else _display_card(view, seat, option[1]) - 2,
-    "take_card": lambda view, seat, option, payload=(): 1.0 if option[0] == "deck" else _display_card(view, seat, option[1]) * 0.5,
-    "snap": lambda view, seat, option, payload=(): _display_card(view, seat, option[1]),
-    "discard": lambda view, seat, card, payload=(): -card_value(_me(view, seat), card),
-    "cp_bonus": lambda view, seat, option, payload=(): (
-        effect_value(CATALOG.tiles.bonus_tiles[[t for t, _ in CATALOG.tiles.bonus_tiles].index(option[1])][1])
-        if isinstance(option, tuple) else effect_value(option)),
-    "upgrade": lambda view, seat, card, payload=(): UPGRADE_PRIORITY[card],
-    "clever": lambda view, seat, card, payload=(): -UPGRADE_PRIORITY[card],
-    "left_slot": lambda view, seat, index, payload=(): effect_value(
-        CATALOG.maps[_me(view, seat).map_id].left_edge_slots[index].bonus,
-        CATALOG.maps[_me(view, seat).map_id].left_edge_slots[index].recurring),
-    "bonus_partner_zoo": lambda view, seat, continent, payload=(): _association(view, seat, ("partner_zoo", continent)),
-    "bonus_university": lambda view, seat, university, payload=(): 1.0,
-    "discard_final": lambda view, seat, card, payload=(): -final_scoring_cp(view, _me(view, seat), card),
+    "keep_cards": _keep, "choose_map": _constant(0.0), "build": _build_kind, "build_place": _build_place,
+    "free_build": _free_build, "unique_build": _unique_build,
+    "relocate": lambda player, view, option, payload: 0.0 if option == "stay" else 1.0,
+    "animal_play": _animal, "association": _association, "sponsors": _sponsor, "sponsor_bonus": _sponsor,
+    "cards_mode": _cards_mode, "take_card": _take_card, "snap": _snap, "discard": _discard,
+    "cp_bonus": _cp_bonus, "left_slot": _left_slot, "discard_final": _discard_final,
+    "upgrade": lambda player, view, card, payload: UPGRADE_PRIORITY[card],
+    "clever": lambda player, view, card, payload: -UPGRADE_PRIORITY[card],
+    "bonus_partner_zoo": _bonus_partner_zoo, "bonus_university": _constant(1.0),
 }
 
 
@@ -275,7 +317,8 @@ def in_turn_choice(view: View, decision: Decision) -> Any:
     scorer = SCORERS.get(decision.kind)
     if scorer is None:
         return decision.options[0]
-    return max(decision.options, key=lambda option: scorer(view, decision.seat, option, decision.payload))
+    player, payload = _me(view, decision.seat), decision.payload
+    return max(decision.options, key=lambda option: scorer(player, view, option, payload))
 
 
 @register_bot("greedy")
@@ -289,7 +332,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, horizon: int = 2, shortlist: int = 4, max_rollout_decisions: int = 80,
+    def __init__(self, horizon: int = 2, shortlist: int = 5, max_rollout_decisions: int = 80,
                  weights: Weights = Weights()) -> None:
         self.weights = weights
         self.horizon = horizon
