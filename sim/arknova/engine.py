@@ -14,7 +14,7 @@ from typing import Any
 from sim.arknova import steps
 from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.observation import ArkNovaObservation
-from sim.arknova.state import ArkNovaState, PlayerState
+from sim.arknova.state import ArkNovaState
 from sim.core.decision import Decision
 from sim.core.protocols import SeatResult
 
@@ -141,6 +141,3 @@ class ArkNovaGame(ArkNovaState):
     @property
     def seats(self) -> range:
         return range(len(self.players))
-
-    def player(self, seat: int) -> PlayerState:
-        return self.players[seat]

@@ -138,7 +138,7 @@ class ArkNovaState:
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
-        "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events", "capped",
+        "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events",
         "after_action", "unhandled",
     )
 
@@ -172,7 +172,6 @@ class ArkNovaState:
         self.over = False
         self.log: list[str] | None = None  # human-readable lines when enabled
         self.events: list[tuple[Any, ...]] | None = None  # card events when enabled
-        self.capped = False
         self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
         self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
 
@@ -191,8 +190,7 @@ class ArkNovaState:
         other.bonus_tiles = {space: tiles[:] for space, tiles in self.bonus_tiles.items()}
         for name in ("break_position", "break_length", "break_pending", "break_trigger",
                      "breaks", "donations", "donation_blocked", "current", "turn",
-                     "end_turns_left", "end_trigger", "cp10_reached", "solo_tokens", "over",
-                     "capped"):
+                     "end_turns_left", "end_trigger", "cp10_reached", "solo_tokens", "over"):
             setattr(other, name, getattr(self, name))
         other.stack = self.stack[:]
         other.rng = random.Random()
