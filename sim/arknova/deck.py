@@ -30,14 +30,14 @@ def draw_card(game: "ArkNovaGame") -> int | None:
     return game.deck.pop()
 
 
-def draw_to_hand(game: "ArkNovaGame", seat: int, count: int, event: str = "drawn") -> None:
+def draw_to_hand(game: "ArkNovaGame", seat: int, count: int) -> None:
     player = game.players[seat]
     for _ in range(count):
         card = draw_card(game)
         if card is None:
             return
         player.hand.append(card)
-        record(game, event, seat, card, "deck")
+        record(game, "drawn", seat, card, "deck")
 
 
 def reputation_range(reputation: int) -> int:
@@ -82,7 +82,3 @@ def refill_display(game: "ArkNovaGame") -> None:
             break
         cards.append(card)
     game.display = cards + [0] * (DISPLAY_SIZE - len(cards))
-
-
-def discard_cards(game: "ArkNovaGame", cards: list[int]) -> None:
-    game.discard.extend(cards)

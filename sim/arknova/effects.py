@@ -3,7 +3,7 @@
 Card, map, track and tile data only name effects (``money:5``, ``snap:1``); the
 behaviour lives here, one small handler per keyword. A handler either applies the
 effect at once or pushes the decision step it needs. Keywords with no handler yet
-are reported by `unhandled_keywords`, never silently treated as done.
+are recorded in the game's `unhandled` set, never silently treated as done.
 """
 
 from __future__ import annotations
@@ -44,10 +44,6 @@ def grant_all(game: "ArkNovaGame", seat: int, items: tuple[Effect, ...]) -> None
     """Apply several effects; pushed decisions resolve in printed order (the stack is LIFO)."""
     for item in reversed(items):
         grant(game, seat, item)
-
-
-def unhandled_keywords(keywords: set[str]) -> set[str]:
-    return {keyword for keyword in keywords if keyword not in HANDLERS}
 
 
 @effect("money")
