@@ -44,23 +44,23 @@ UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead
 class Weights:
     """What the greedy bot's position value counts, in points of score."""
 
-    money: float = 0.36  # per coin up to `money_cap`
-    money_cap: int = 29
-    income: float = 0.74  # per coin of break income (appeal and kiosks)
-    reputation: float = 0.3
-    xtoken: float = 0.05
-    upgrade: float = 0.75
+    money: float = 0.31  # per coin up to `money_cap`
+    money_cap: int = 20
+    income: float = 1.03  # per coin of break income (appeal and kiosks)
+    reputation: float = 0.24
+    xtoken: float = 0.09
+    upgrade: float = 0.77
     worker: float = 0.2
-    partner: float = 3.4  # per partner zoo or university
+    partner: float = 4.28  # per partner zoo or university
     ready_affordable: float = 0.48  # share of an animal's gain while it has an enclosure and the money
-    ready: float = 0.52
-    homeless: float = 0.48
-    fuel: tuple[float, ...] = (0.37, 0.24)  # the first animals in hand that could be played
-    project_ready: float = 0.56  # per CP a project in play or in hand would give now
-    project_progress: float = 1.18  # per CP of a slot, times the squared share of its icons collected
-    slot: float = 0.2  # scale of SLOT_WEIGHT
-    break_progress: float = 0.54  # share of the next break's income counted as it comes closer
-    open_enclosure: float = 1.93  # per empty standard enclosure (two at most), growing with its size
+    ready: float = 0.55
+    homeless: float = 0.45
+    fuel: tuple[float, ...] = (0.41, 0.29)  # the first animals in hand that could be played
+    project_ready: float = 0.88  # per CP a project in play or in hand would give now
+    project_progress: float = 1.39  # per CP of a slot, times the squared share of its icons collected
+    slot: float = 0.13  # scale of SLOT_WEIGHT
+    break_progress: float = 0.56  # share of the next break's income counted as it comes closer
+    open_enclosure: float = 1.79  # per empty standard enclosure (two at most), growing with its size
 View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
 
 
