@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from sim.arknova.actions.association import distinct_icons, support_choices
@@ -161,9 +162,15 @@ def _me(view: View, seat: int) -> PlayerState:
     return view.players[seat] if isinstance(view, ArkNovaGame) else view.me
 
 
-def _homeless(player: PlayerState) -> list[Any]:
+def _homeless(player: PlayerState) -> tuple[Any, ...]:
     """Animals in hand that no enclosure of the zoo can take right now."""
-    return [ANIMALS[card] for card in player.hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card])]
+    return _homeless_in(tuple(player.hand), tuple(player.buildings), player)
+
+
+@lru_cache(maxsize=1024)
+def _homeless_in(hand: tuple[int, ...], buildings: tuple[Any, ...], player: PlayerState) -> tuple[Any, ...]:
+    """Cached on hand and buildings: every placement of a build decision asks the same question."""
+    return tuple(ANIMALS[card] for card in hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card]))
 
 
 def _placement_value(player: PlayerState, placement: Any, kind: str = "") -> float:
