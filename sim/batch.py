@@ -33,7 +33,7 @@ def play_one(game_name: str, config: Mapping[str, Any], bot_specs: Sequence[str]
             "decisions": record.decisions, "seconds": seconds,
             "vp": result.score if result else None, "rank": result.rank if result else None,
             "won": bool(result and result.rank == 1),
-            **({key: value for key, value in result.details.items()} if result else {}),
+            **(dict(result.details) if result else {}),
         })
     return rows
 

@@ -36,7 +36,8 @@ def _game_config(players: int, maps: str) -> dict[str, Any]:
 
 
 def _bot_specs(bots: str, players: int) -> list[str]:
-    specs = [spec.strip() for spec in bots.split(";" if ";" in bots else ",") if spec.strip()]
+    separator = ";" if ";" in bots or "=" in bots else ","  # parameters use commas themselves
+    specs = [spec.strip() for spec in bots.split(separator) if spec.strip()]
     if len(specs) == 1:
         specs *= players
     if len(specs) != players:
@@ -58,7 +59,8 @@ PLAYERS = click.option("--players", type=click.IntRange(1, 4), default=2, show_d
 MAPS = click.option("--maps", default="A", show_default=True,
                     help="A, 0, random, draft, one map id, or a comma list with one map id per seat.")
 BOTS = click.option("--bots", default="greedy", show_default=True,
-                    help="One bot for every seat, or a comma list per seat (name, name:key=value, module:Class).")
+                    help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
+                         "parameters): name, name:key=value,..., module:Class.")
 
 
 @main.command()

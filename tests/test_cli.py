@@ -58,3 +58,13 @@ def test_bots_lists_the_registered_bots() -> None:
     result = CliRunner().invoke(main, ["bots"])
     assert result.exit_code == 0
     assert result.output.splitlines()[0].startswith("greedy")
+
+
+def test_bot_parameters_and_per_seat_bots() -> None:
+    runner = CliRunner()
+    one = runner.invoke(main, ["play", "--seed", "2", "--bots", "greedy:horizon=1,shortlist=2"])
+    assert one.exit_code == 0, one.output
+    mixed = runner.invoke(main, ["play", "--seed", "2", "--bots", "random;greedy:horizon=1"])
+    assert mixed.exit_code == 0, mixed.output
+    bad = runner.invoke(main, ["play", "--bots", "greedy:horizon=1,oops"])
+    assert bad.exit_code == 2 and "key=value" in bad.output

@@ -619,33 +619,32 @@ def test_ex20_break_track_length(players, length):
 # ----------------------------------------------------------------------------- EX14 / EX15
 
 
-def test_ex14_first_printing_victory_points():
+def _two_zoos(*appeal_and_cp):
+    """A two-player game whose zoos have the given (appeal, CP)."""
     game = ready_game()
+    for player, (appeal, cp) in zip(game.players, appeal_and_cp):
+        player.appeal = appeal
+        settle_cp(player, cp)
+    return game
+
+
+def test_ex14_first_printing_victory_points():
+    game = _two_zoos((72, 16), (79, 18))
     blue, red = game.players
-    blue.appeal, red.appeal = 72, 79
-    settle_cp(blue, 16)
-    settle_cp(red, 18)
     assert tracks.victory_points(blue) == -4 and tracks.victory_points(red) == 9
     assert tracks.score(blue) == 96 and tracks.score(red) == 109
 
 
 def test_ex15_second_printing_score_and_winner():
-    game = ready_game()
-    blue, red = game.players
-    blue.appeal, red.appeal = 80, 78
-    settle_cp(blue, 16)
-    settle_cp(red, 18)
+    game = _two_zoos((80, 16), (78, 18))
     results = {r.seat: r for r in game.results()}
     assert results[0].details["score"] == 104 and results[1].details["score"] == 108
     assert results[1].rank == 1 and results[0].rank == 2
 
 
 def test_tie_goes_to_more_supported_projects_else_shared():
-    game = ready_game()
+    game = _two_zoos((50, 12), (50, 12))
     a, b = game.players
-    a.appeal, b.appeal = 50, 50
-    settle_cp(a, 12)
-    settle_cp(b, 12)
     a.supported, b.supported = [101, 102], [101]
     ranks = {r.seat: r.rank for r in game.results()}
     assert ranks == {0: 1, 1: 2}
@@ -1400,31 +1399,29 @@ def test_an_upgrade_gained_during_an_action_works_from_the_next_action():
     finish_turn(game, 0)  # no second task in this action, although 3 strength is left
 
 
-def test_project_from_the_display_costs_the_folder_number():
+def _association_turn_with_project_in_folder_3(money):
+    """Association II with Large Animals in folder 3 and three large animals in the zoo."""
     game = ready_game(seed=12)
     me = game.players[0]
     _three_large_animals(game, 0)
     to_display(game, 131, 3)
     set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
-    me.reputation, me.money = 4, 3
+    me.reputation, me.money = 4, money
     settle_cp(me, 10)
     start_turn(game, 0)
     choose(game, ("act", "association", 0))
-    options = expect(game, "association").options
-    assert ("play", 131, 2, 1, 0) in options
+    return game, me
+
+
+def test_project_from_the_display_costs_the_folder_number():
+    game, me = _association_turn_with_project_in_folder_3(money=3)
+    assert ("play", 131, 2, 1, 0) in expect(game, "association").options
     choose(game, ("play", 131, 2, 1, 0))
     assert me.money == 0 and game.display[2] == 0
 
 
 def test_project_from_the_display_needs_the_folder_money():
-    game = ready_game(seed=12)
-    me = game.players[0]
-    _three_large_animals(game, 0)
-    to_display(game, 131, 3)
-    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], upgraded={"association"})
-    me.reputation, me.money = 4, 2
-    start_turn(game, 0)
-    choose(game, ("act", "association", 0))
+    game, _ = _association_turn_with_project_in_folder_3(money=2)
     assert not any(o[:2] == ("play", 131) for o in expect(game, "association").options)
 
 
