@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 CATALOG = tracks.load_catalog()
 TRACKS = CATALOG.tracks
 STRENGTH = dict(TRACKS.association_strength)
+TASK_STRENGTHS = tuple(sorted(set(STRENGTH.values())))  # cheapest first
 UNIVERSITIES = {university.id: university for university in CATALOG.tiles.universities}
 CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
 CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
@@ -237,7 +238,7 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def association_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     """The strength of the cheapest task the player can perform now."""
     side_two = game.players[seat].is_upgraded("association")
-    for strength in sorted(set(STRENGTH.values())):
+    for strength in TASK_STRENGTHS:
         if task_options(game, seat, strength, (), side_two):
             return strength
     return None

@@ -29,7 +29,8 @@ def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[
     shape = sponsor.unique_building
     rules = {rule.keyword: rule for rule in UNIQUE_PLACEMENT.get(shape, ())}
     border_cells = rules["border_cells_min"].amount if "border_cells_min" in rules else 0
-    # Without the adjacency rule the building is placed as if it were the zoo's first one, minus the border test.
+    # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
+    # border instead of a building); overlap with the zoo is then tested separately below.
     occupied = player.occupied if "no_adjacency_needed" not in rules else 0
     return [
         placement for placement in zoo.board_of(player).placements_for(shape)
