@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 Handler = Callable[["ArkNovaGame", int, Effect], None]
 HANDLERS: dict[str, Handler] = {}
+# Keywords whose behaviour lives in engine code rather than in a handler (passive
+# rule changes read where the rule applies, end-game scoring, trigger events).
+RULES: set[str] = set()
 
 
 def effect(*keywords: str) -> Callable[[Handler], Handler]:
@@ -29,6 +32,11 @@ def effect(*keywords: str) -> Callable[[Handler], Handler]:
         return function
 
     return wrap
+
+
+def rule(*keywords: str) -> None:
+    """Declare keywords implemented where their rule applies, so card status can see them."""
+    RULES.update(keywords)
 
 
 def grant(game: "ArkNovaGame", seat: int, item: Effect) -> None:
