@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
-HIDDEN_GAME_FIELDS = frozenset({"deck", "rng", "stack", "events", "log"})
+HIDDEN_GAME_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log"})
 
 
 class PublicPlayer:

@@ -139,7 +139,7 @@ class ArkNovaState:
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
         "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events",
-        "after_action", "unhandled",
+        "turn_history", "after_action", "unhandled",
     )
 
     def __init__(self) -> None:
@@ -172,6 +172,7 @@ class ArkNovaState:
         self.over = False
         self.log: list[str] | None = None  # human-readable lines when enabled
         self.events: list[tuple[Any, ...]] | None = None  # card events when enabled
+        self.turn_history: list[list[Any]] | None = None  # one record per turn when enabled
         self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
         self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
 
@@ -199,6 +200,7 @@ class ArkNovaState:
         other.unhandled = set(self.unhandled)
         other.log = None
         other.events = None
+        other.turn_history = None
 
     @property
     def solo(self) -> bool:

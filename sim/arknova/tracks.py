@@ -15,9 +15,6 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 TRACKS = load_catalog().tracks
-CP_BONUS_SPACES = tuple(TRACKS.cp_bonus_spaces)
-FINAL_SCORING_SPACE = CP_BONUS_SPACES[-1]  # the first to reach it makes everyone drop a final-scoring card
-REPUTATION_BONUS = dict(TRACKS.reputation_bonuses)
 
 
 def score(player: "PlayerState") -> int:
@@ -57,7 +54,7 @@ def gain_reputation(game: "ArkNovaGame", seat: int, amount: int) -> None:
     for _ in range(amount):
         if player.reputation < cap:
             player.reputation += 1
-            bonus = REPUTATION_BONUS.get(player.reputation)
+            bonus = dict(TRACKS.reputation_bonuses).get(player.reputation)
             if bonus is not None:
                 grant(game, seat, bonus)
         elif player.reputation >= TRACKS.reputation_max:
@@ -70,11 +67,11 @@ def gain_cp(game: "ArkNovaGame", seat: int, amount: int) -> None:
     before = player.cp
     player.cp = min(TRACKS.conservation_max, player.cp + amount)
     reached = []
-    for space in CP_BONUS_SPACES:
+    for space in TRACKS.cp_bonus_spaces:
         bit = 1 << space
         if before < space <= player.cp and not player.milestones & bit:
             player.milestones |= bit
-            reached.append(("cp_bonus", seat, space) if space != FINAL_SCORING_SPACE else ("cp10", seat))
+            reached.append(("cp_bonus", seat, space) if space != TRACKS.cp_bonus_spaces[-1] else ("cp10", seat))
     game.push(*reached)
 
 

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 TILES = load_catalog().tiles
 PAVILION_APPEAL = TILES.pavilion_appeal
-MAP_COMPLETE_APPEAL = load_catalog().tracks.map_complete_appeal
 CAPACITY = {kind: TILES.special_enclosures[kind].capacity for kind in SPECIAL_ENCLOSURES}
 
 
@@ -83,7 +82,7 @@ def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placeme
         tracks.gain_appeal(game, seat, PAVILION_APPEAL)
     if not player.full_map_bonus and player.occupied & board.buildable == board.buildable:
         player.full_map_bonus = True
-        tracks.gain_appeal(game, seat, MAP_COMPLETE_APPEAL)
+        tracks.gain_appeal(game, seat, tracks.TRACKS.map_complete_appeal)
     if not placement.mask & board.bonus_mask:
         return []
     return [bonus for bit, bonus in board.bonuses if bit & placement.mask]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Mapping, Protocol, runtime_checkable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from sim.core.decision import Decision
 
@@ -49,6 +50,19 @@ class GameState(Protocol):
     def copy(self) -> "GameState": ...
 
 
+@dataclass(slots=True)
+class GameTables:
+    """A finished game's own dataset columns; the runner adds ids, seeds, bots and timing.
+
+    `game` extends the game's row, `seats` extends each seat's row (in seat order), and
+    `tables` holds the game's extra tables (for example card events and turns) as rows.
+    """
+
+    game: dict[str, Any]
+    seats: list[dict[str, Any]]
+    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
 class GameFactory(Protocol):
     """Creates games; registered by name in `sim.core.registry`."""
 
@@ -57,6 +71,27 @@ class GameFactory(Protocol):
     def new_game(self, config: Mapping[str, Any], seed: int) -> GameState: ...
 
     def default_config(self) -> dict[str, Any]: ...
+
+    def validate(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The config with defaults filled in; a ValueError with a one-line message if bad."""
+
+    def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
+        """`path=value` data overrides, checked; a ValueError with a one-line message if bad."""
+
+    def overridden(self, overrides: Mapping[str, str]) -> AbstractContextManager[None]:
+        """Games created inside this context use the overridden data."""
+
+    def data_version(self) -> str:
+        """A digest of the game's static data files, recorded with every experiment."""
+
+    def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
+        """Column types of the game's own columns, per table ("u8", "i16", "cat", "list[u16]", ...)."""
+
+    def keep_history(self, state: GameState) -> None:
+        """Make `state` record what `dataset_tables` needs (card events, turns)."""
+
+    def dataset_tables(self, state: GameState) -> GameTables:
+        """The game's own columns for one finished game."""
 
 
 class Bot(Protocol):

@@ -1,7 +1,8 @@
 """Seed derivation: every random stream comes from one base seed through SeedSequence.
 
-Games, seats and chunks each get their own child sequence, so a game's randomness
-depends only on (base seed, game index), never on worker count or scheduling.
+Game `i` of an experiment gets the child sequence with spawn key `(i,)` of the base
+seed, exactly what `SeedSequence(base).spawn(n)[i]` gives, so a game's randomness
+depends only on (base seed, game index): never on chunking, worker count or backend.
 """
 
 from __future__ import annotations
@@ -11,10 +12,15 @@ import random
 import numpy as np
 
 
+def game_seed(base_seed: int, index: int, *path: int) -> int:
+    """The 63-bit seed of game `index` spawned from `base_seed` (and an optional key path)."""
+    child = np.random.SeedSequence(entropy=base_seed, spawn_key=(*path, index))
+    return int(child.generate_state(1, np.uint64)[0]) >> 1
+
+
 def derive_seeds(base_seed: int, count: int, *path: int) -> list[int]:
-    """`count` independent 63-bit seeds spawned from `base_seed` (and an optional key path)."""
-    root = np.random.SeedSequence(entropy=base_seed, spawn_key=tuple(path))
-    return [int(child.generate_state(1, np.uint64)[0]) >> 1 for child in root.spawn(count)]
+    """The seeds of games 0 .. count-1."""
+    return [game_seed(base_seed, index, *path) for index in range(count)]
 
 
 def python_rng(seed: int, *path: int) -> random.Random:

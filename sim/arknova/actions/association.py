@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 
 CATALOG = tracks.load_catalog()
 TRACKS = CATALOG.tracks
-STRENGTH = dict(TRACKS.association_strength)
-TASK_STRENGTHS = tuple(sorted(set(STRENGTH.values())))  # cheapest first
 UNIVERSITIES = {university.id: university for university in CATALOG.tiles.universities}
 CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
 CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
@@ -217,7 +215,7 @@ def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str
     result: list[Any] = []
 
     def open_task(task: str) -> bool:
-        return task not in done and STRENGTH[task] <= remaining and workers_needed(player, task) <= player.workers
+        return task not in done and TRACKS.task_strength(task) <= remaining and workers_needed(player, task) <= player.workers
 
     if open_task("reputation"):
         result.append(("reputation",))
@@ -238,7 +236,7 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def association_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     """The strength of the cheapest task the player can perform now."""
     side_two = game.players[seat].is_upgraded("association")
-    for strength in TASK_STRENGTHS:
+    for strength in sorted({strength for _, strength in TRACKS.association_strength}):
         if task_options(game, seat, strength, (), side_two):
             return strength
     return None
@@ -280,7 +278,7 @@ def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     needed = workers_needed(player, task)
     player.workers -= needed
     player.workers_on[task] = player.workers_on.get(task, 0) + needed
-    game.push(("association", seat, remaining - STRENGTH[task], done + (task,), side_two, donated))
+    game.push(("association", seat, remaining - TRACKS.task_strength(task), done + (task,), side_two, donated))
     if kind == "reputation":
         game.say(seat, "gains reputation")
         tracks.gain_reputation(game, seat, TRACKS.association_reputation_gain)

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
 CATALOG = tracks.load_catalog()
-CP_BONUS_CHOICES = dict(CATALOG.tracks.cp_bonus_choices)
 BONUS_TILES = dict(CATALOG.tiles.bonus_tiles)
 
 
@@ -26,7 +25,7 @@ def cp_bonus_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat, space = step[1], step[2]
     player = game.players[seat]
     result: list[Any] = []
-    for choice in CP_BONUS_CHOICES[space]:
+    for choice in dict(CATALOG.tracks.cp_bonus_choices)[space]:
         if choice.keyword == "bonus_tile":
             result.extend(("tile", tile) for tile in game.bonus_tiles.get(space, ()))
         elif choice.keyword == "upgrade_action_card" and len(player.upgraded) == len(ACTION_CARDS):

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-COST_PER_SPACE = tracks.TRACKS.build_cost_per_space
 SIZES = {kind: building_size(kind) for kind in BUILD_SHAPES}
 SIDE_TWO_ONLY = frozenset(
     kind for kind, special in zoo.TILES.special_enclosures.items() if special.side_two_only)
@@ -38,7 +37,7 @@ def buildable_kinds_of(player: "PlayerState", kinds: tuple[str, ...], limit: int
         size = SIZES[kind]
         if size > limit or kind in built or (kind in SIDE_TWO_ONLY and not side_two):
             continue
-        if not free and size * COST_PER_SPACE > player.money:
+        if not free and size * tracks.TRACKS.build_cost_per_space > player.money:
             continue
         if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
             continue
@@ -90,7 +89,7 @@ def placement_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 def place(game: "ArkNovaGame", step: Step, placement: Any) -> None:
     seat, remaining, built, side_two, kind = step[1:6]
     size = SIZES[kind]
-    game.players[seat].money -= size * COST_PER_SPACE
+    game.players[seat].money -= size * tracks.TRACKS.build_cost_per_space
     game.push(("build", seat, remaining - size, built + (kind,), side_two))
     erect(game, seat, kind, placement)
 

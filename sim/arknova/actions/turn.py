@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from sim.arknova import deck, tracks
+from sim.arknova import deck, history, tracks
 from sim.arknova.effects import grant
 from sim.arknova.state import ACTION_CARDS, Step
 from sim.arknova.steps import options, resolver
@@ -58,6 +58,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         game.say(seat, f"takes an X-token with {card}")
         game.push(("finish_action", seat, card), ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
+        history.open_turn(game, seat, "xtoken", card, 0, 0)
         tracks.gain_xtokens(game, seat, 1)
         return
     spent = choice[2]
@@ -66,6 +67,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     player.xtokens_spent += spent
     player.action_counts[card] = player.action_counts.get(card, 0) + 1
     side_two = player.is_upgraded(card)
+    history.open_turn(game, seat, card, card, strength, spent)
     game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
     game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), ("end_turn", seat))
@@ -92,6 +94,7 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
                    f"reputation {player.reputation}, money {player.money}, X {player.xtokens}, "
                    f"hand {len(player.hand)}, score {tracks.score(player)}, break {game.break_position}/{game.break_length}")
+    history.close_turn(game, seat)
     player.turns += 1
     game.turn += 1
     if game.end_turns_left > 0:
