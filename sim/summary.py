@@ -1,14 +1,15 @@
-"""Summaries of a batch of games, every figure with its sample size.
+"""The summary printed after a run, read back from the dataset, every figure with its sample size.
 
-Win rates carry 95% Wilson intervals (scipy); turns per player are given as quantiles.
+Win rates carry 95% Wilson intervals (scipy). A shared win counts for every tied seat, so
+win rates of one table can add up to more than 100%; the summary says how many games tied.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import polars as pl
 from scipy.stats import binomtest
+
+from sim.storage import RunFolder
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -19,27 +20,25 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return (interval.low, interval.high)
 
 
-def summarize(rows: list[dict[str, Any]]) -> list[str]:
-    """Plain-text lines: how games ended, their length, and results by seat."""
-    seats = pl.DataFrame(rows)
-    games = seats.unique("game")
-    total = games.height
-    finished = games.filter(pl.col("status") == "finished").height
-    lines = [f"games: {total} (finished {finished}, stopped by the safety cap {total - finished})"]
-    done = seats.filter(pl.col("status") == "finished")
-    if done.is_empty():
+def summarize(folder: RunFolder) -> list[str]:
+    """Plain-text lines: how the games ended, their length, and results by seat and bot."""
+    games = folder.scan("games").select("game", "status", "winners").collect()
+    counts = dict(games.group_by("status").len().iter_rows())
+    lines = [f"games: {games.height} (finished {counts.get('finished', 0)}, stopped by the safety cap "
+             f"{counts.get('capped', 0)}, failed {counts.get('error', 0)}; shared wins {(games['winners'] > 1).sum()})"]
+    finished = games.filter(pl.col("status") == "finished").select("game")
+    seats = folder.scan("seats").collect().join(finished, on="game")
+    if seats.is_empty():
         return lines
-    turns = done.group_by("game").agg(pl.col("turns").max())["turns"]
-    lines.append(
-        f"turns per player: median {turns.median():.0f}, 5%-95% {turns.quantile(0.05):.0f}-{turns.quantile(0.95):.0f},"
-        f" min {turns.min()}, max {turns.max()}; "
-        f"share within 20-45: {turns.is_between(20, 45).mean():.1%} (n={turns.len()})")
-    lines.append(f"{'seat':>4} {'bot':<12} {'n':>5} {'win rate':>9} {'95% CI':>15} {'mean VP':>8} {'mean score':>10}")
-    by_seat = done.group_by(["seat", "bot"]).agg(
-        pl.len().alias("n"), pl.col("won").sum().alias("wins"),
-        pl.col("vp").mean().alias("vp"), pl.col("score").mean().alias("score")).sort("seat")
+    if "turns" in seats.columns:
+        turns = seats.group_by("game").agg(pl.col("turns").max())["turns"]
+        lines.append(f"turns per player: median {turns.median():.0f}, 5%-95% {turns.quantile(0.05):.0f}-"
+                     f"{turns.quantile(0.95):.0f}, max {turns.max()} (n={turns.len()} games)")
+    lines.append(f"{'seat':>4} {'bot':<24} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12}")
+    by_seat = seats.group_by("seat", "bot_spec").agg(
+        pl.len().alias("n"), pl.col("won").sum().alias("wins"), pl.col("points").mean().alias("points")).sort("seat")
     for row in by_seat.iter_rows(named=True):
         low, high = wilson(row["wins"], row["n"])
-        lines.append(f"{row['seat'] + 1:>4} {row['bot']:<12} {row['n']:>5} {row['wins'] / row['n']:>9.1%} "
-                     f"{f'[{low:.1%}, {high:.1%}]':>15} {row['vp']:>8.1f} {row['score']:>10.1f}")
+        lines.append(f"{row['seat'] + 1:>4} {str(row['bot_spec']):<24} {row['n']:>6} {row['wins'] / row['n']:>9.1%} "
+                     f"{f'[{low:.1%}, {high:.1%}]':>16} {row['points']:>12.1f}")
     return lines

@@ -44,7 +44,7 @@ def test_placements_avoid_rock_and_water() -> None:
 
 
 def test_kiosk_exclusion_is_two_steps() -> None:
-    zone = kiosk_exclusion((4, 5))
+    zone = kiosk_exclusion((4, 5), 3)
     assert (4, 9) in cells_of(zone), "two steps away is too close"
     assert (4, 11) not in cells_of(zone), "three steps away is allowed"
     assert zone.bit_count() == 19

@@ -518,9 +518,10 @@ def load_catalog() -> Catalog:
     maps_doc = _json("maps.json")
     zoo_projects = [n for n, p in projects.items() if p.deck == "zoo"]
     return Catalog(
-        animals=_frozen(animals), sponsors=_frozen(sponsors), projects=_frozen(projects),
-        final_scoring=_frozen(finals),
-        maps=_frozen({k: _map(k, m) for k, m in maps_doc["maps"].items()}),
+        # The card and map tables are plain dicts so that `overrides` can swap an entry in place
+        # for one experiment; everything else treats them as read-only Mappings.
+        animals=animals, sponsors=sponsors, projects=projects, final_scoring=finals,
+        maps={k: _map(k, m) for k, m in maps_doc["maps"].items()},
         tracks=_tracks(_json("tracks.json")), tiles=_tiles(_json("tiles.json")),
         zoo_deck=tuple(sorted([*animals, *sponsors, *zoo_projects])),
         base_projects=tuple(sorted(n for n, p in projects.items() if p.deck == "base")),

@@ -26,18 +26,18 @@ SCHEMA: dict[str, dict[str, str]] = {
     },
     "seats": {
         "map": "cat", "appeal": "u8", "cp": "u8", "reputation": "u8", "money": "i16", "score": "i16",
-        "vp": "i16", "turns": "u8", "dealt": "list[u16]", "kept": "list[u16]",
+        "vp": "i16", "turns": "u16", "dealt": "list[u16]", "kept": "list[u16]",
         "final_scoring_dealt": "list[u8]", "final_scoring_kept": "list[u8]",
-        **{f"actions_{kind}": "u8" for kind in ACTION_KINDS},
+        **{f"actions_{kind}": "u16" for kind in ACTION_KINDS},
         "animals": "u8", "sponsors": "u8", "projects": "u8", "buildings": "u8",
-        "xtokens_spent": "u8", "xtokens_left": "u8",
+        "xtokens_spent": "u16", "xtokens_left": "u8",
     },
     "card_events": {
         "seat": "u8", "event": "cat", "card": "u16", "turn": "u16", "break_number": "u8",
         "source": "cat", "money": "i16",
     },
     "turns": {
-        "seat": "u8", "turn": "u16", "player_turn": "u8", "break_number": "u8", "action": "cat",
+        "seat": "u8", "turn": "u16", "player_turn": "u16", "break_number": "u8", "action": "cat",
         "card": "cat", "side": "u8", "strength": "u8", "xtokens_spent": "u8", "appeal": "u8",
         "cp": "u8", "reputation": "u8", "money": "i16", "score": "i16",
     },

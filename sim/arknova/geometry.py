@@ -136,6 +136,6 @@ def enumerate_placements(
 
 
 @cache
-def kiosk_exclusion(cell: Cell) -> int:
-    """Cells where another kiosk may not stand: two empty cells must lie between kiosks."""
-    return within_distance(cell, 2)
+def kiosk_exclusion(cell: Cell, min_distance: int) -> int:
+    """Cells where another kiosk may not stand: kiosks must be at least `min_distance` apart."""
+    return within_distance(cell, min_distance - 1)

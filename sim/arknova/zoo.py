@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
 TILES = load_catalog().tiles
+TRACKS = load_catalog().tracks
 PAVILION_APPEAL = TILES.pavilion_appeal
 CAPACITY = {kind: TILES.special_enclosures[kind].capacity for kind in SPECIAL_ENCLOSURES}
 
@@ -44,7 +45,7 @@ def can_place(occupied: int, kiosks: int, placement: Placement, kind: str, upgra
             return False
     elif not placement.on_border:
         return False
-    if kind == "kiosk" and kiosks and kiosk_exclusion(placement.cells[0]) & kiosks:
+    if kind == "kiosk" and kiosks and kiosk_exclusion(placement.cells[0], TRACKS.kiosk_min_distance) & kiosks:
         return False
     return True
 
@@ -62,6 +63,11 @@ def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
 def _has_placement(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool) -> bool:
     """Cached on the zoo's masks: the same zoo is asked again and again between two buildings."""
     return any(can_place(occupied, kiosks, p, kind, upgraded_build) for p in map_board(map_id).placements_for(kind))
+
+
+def clear_caches() -> None:
+    """Forget cached placement answers; needed when the map data changes (overrides)."""
+    _has_placement.cache_clear()
 
 
 def has_building(player: PlayerState, kind: str) -> bool:

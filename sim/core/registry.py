@@ -61,7 +61,8 @@ def available_games() -> list[str]:
     return sorted(set(_games) | {entry.name for entry in entry_points(group=GAME_GROUP)})
 
 
-def _parse_value(text: str) -> Any:
+def parse_value(text: str) -> Any:
+    """`text` as a bool, int or float when it looks like one, else the text itself."""
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
@@ -85,7 +86,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise RegistryError(f"bad bot parameter {item!r} in {spec!r} (expected key=value)")
-        parameters[key.strip()] = _parse_value(value.strip())
+        parameters[key.strip()] = parse_value(value.strip())
     return head, parameters
 
 

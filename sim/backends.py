@@ -1,0 +1,75 @@
+"""Where the workers run: loky processes on this machine, or a Dask or Ray cluster.
+
+Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
+Ray are optional extras (``pip install 'arkmc[dask]'`` or ``'arkmc[ray]'``); a missing one
+is reported as a one-line error, not a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import Iterator
+
+from joblib import parallel_config
+
+from sim.experiment import Experiment, ExperimentError
+
+
+def worker_count(experiment: Experiment) -> int:
+    """Workers for loky or a local cluster: `jobs`, or every core for -1."""
+    return (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+
+
+@contextmanager
+def execution(experiment: Experiment) -> Iterator[None]:
+    """Make joblib's `Parallel` run on the experiment's backend for the duration of the block."""
+    if experiment.backend == "dask":
+        with _dask(experiment):
+            yield
+    elif experiment.backend == "ray":
+        with _ray(experiment):
+            yield
+    else:
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment)):
+            yield
+
+
+@contextmanager
+def _dask(experiment: Experiment) -> Iterator[None]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise ExperimentError("the dask backend needs the dask extra: pip install 'arkmc[dask]'") from None
+    if experiment.scheduler:
+        client = Client(experiment.scheduler)
+    else:
+        cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
+                               dashboard_address=None, host="127.0.0.1")
+        client = Client(cluster)
+    try:
+        with parallel_config(backend="dask"):
+            yield
+    finally:
+        client.close()
+        if not experiment.scheduler:
+            cluster.close()
+
+
+@contextmanager
+def _ray(experiment: Experiment) -> Iterator[None]:
+    try:
+        import ray
+        from ray.util.joblib import register_ray
+    except ImportError:
+        raise ExperimentError("the ray backend needs the ray extra: pip install 'arkmc[ray]'") from None
+    if experiment.scheduler:
+        ray.init(address=experiment.scheduler, log_to_driver=False)
+    else:
+        ray.init(num_cpus=worker_count(experiment), include_dashboard=False, log_to_driver=False)
+    register_ray()
+    try:
+        with parallel_config(backend="ray"):
+            yield
+    finally:
+        ray.shutdown()

@@ -1,0 +1,188 @@
+"""An experiment: which games to play, with which bots, and where the results go.
+
+An experiment comes from a TOML file, from command-line flags, or both (flags win).
+Everything that decides the games (game, options, bots, count, seed, chunking, data
+overrides) forms its identity, `experiment_id`; how it is run (workers, backend,
+scheduler) does not, so the same experiment gives the same rows on any machine.
+
+    game = "arknova"           # a registered game
+    players = 2
+    bots = ["greedy", "random"] # one per seat, or one for every seat; "name:key=value,..."
+                               # or a table: { name = "greedy", horizon = 1 }
+    games = 2000
+    seed = 0
+    out = "runs/demo"
+    chunk_size = 20            # games per Parquet part (0 = chosen from the number of games)
+    overrides = ["cards.401.cost=15"]
+    jobs = -1                  # parallel workers (-1 = all cores)
+    backend = "loky"           # loky, dask or ray
+    scheduler = ""             # dask or ray cluster address; empty = a local cluster
+    [options]                  # any other game option
+    maps = "random"
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from sim.core.registry import RegistryError, get_game, make_bot
+
+DEFAULT_BOT = "greedy"
+BACKENDS = ("loky", "dask", "ray")
+EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
+
+
+class ExperimentError(ValueError):
+    """A bad experiment; the message is one line naming the problem."""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A complete, validated experiment. Build one with `load_experiment` or `build_experiment`."""
+
+    game: str = "arknova"
+    players: int = 2
+    bots: tuple[str, ...] = (DEFAULT_BOT,)
+    options: Mapping[str, Any] = field(default_factory=lambda: {"maps": "random"})
+    games: int = 2000
+    seed: int = 0
+    chunk_size: int = 0
+    overrides: tuple[str, ...] = ()
+    out: str = "runs/demo"
+    jobs: int = -1
+    backend: str = "loky"
+    scheduler: str = ""
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """The fields that decide the games, as plain JSON-ready values."""
+        return {key: value for key, value in self.to_dict().items() if key not in EXECUTION_FIELDS}
+
+    @property
+    def experiment_id(self) -> str:
+        text = json.dumps(self.identity, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The game config: the options plus the player count."""
+        return {**self.options, "players": self.players}
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        data["overrides"] = list(self.overrides)
+        data["options"] = dict(self.options)
+        return data
+
+
+FIELD_NAMES = tuple(item.name for item in fields(Experiment))
+
+
+def load_experiment(path: Path | None, flags: Mapping[str, Any]) -> Experiment:
+    """Read `path` (if given), apply the flags that were set (not None), validate."""
+    values: dict[str, Any] = {}
+    if path is not None:
+        try:
+            values = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
+        except tomllib.TOMLDecodeError as error:
+            raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+    return build_experiment(values, flags)
+
+
+def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -> Experiment:
+    """An experiment from file values and flags (flags win); every field checked."""
+    unknown = sorted(set(values) - set(FIELD_NAMES))
+    if unknown:
+        raise ExperimentError(f"unknown experiment key(s): {', '.join(unknown)} (known: {', '.join(FIELD_NAMES)})")
+    merged = dict(values)
+    for key, value in flags.items():
+        if value is None or value == ():
+            continue
+        if key == "options":
+            merged["options"] = {**merged.get("options", {}), **value}
+        else:
+            merged[key] = value
+    defaults = Experiment()
+    experiment = replace(
+        defaults,
+        game=_typed(merged, "game", str, defaults.game),
+        players=_typed(merged, "players", int, defaults.players),
+        options=dict(_typed(merged, "options", dict, defaults.options)),
+        games=_typed(merged, "games", int, defaults.games),
+        seed=_typed(merged, "seed", int, defaults.seed),
+        chunk_size=_typed(merged, "chunk_size", int, defaults.chunk_size),
+        overrides=tuple(_typed(merged, "overrides", list, list(defaults.overrides))),
+        out=str(_typed(merged, "out", (str, Path), defaults.out)),
+        jobs=_typed(merged, "jobs", int, defaults.jobs),
+        backend=_typed(merged, "backend", str, defaults.backend),
+        scheduler=_typed(merged, "scheduler", str, defaults.scheduler),
+        bots=_bot_specs(merged.get("bots", list(defaults.bots))),
+    )
+    return _validated(experiment)
+
+
+def _typed(values: Mapping[str, Any], key: str, kind: Any, default: Any) -> Any:
+    value = values.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, kind):
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ExperimentError(f"{key} must be a {expected}, got {value!r}")
+    return value
+
+
+def _bot_specs(raw: Any) -> tuple[str, ...]:
+    """Bots as spec strings; a bot may be a string or a table with a name and parameters."""
+    items = raw if isinstance(raw, list) else [raw]
+    specs = []
+    for item in items:
+        if isinstance(item, str):
+            specs.append(item.strip())
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            parameters = ",".join(f"{key}={value}" for key, value in item.items() if key != "name")
+            specs.append(f"{item['name']}:{parameters}" if parameters else item["name"])
+        else:
+            raise ExperimentError(f"a bot must be a name or a table with a name, got {item!r}")
+    return tuple(specs)
+
+
+def _validated(experiment: Experiment) -> Experiment:
+    if experiment.games < 1:
+        raise ExperimentError(f"games must be at least 1, got {experiment.games}")
+    if experiment.chunk_size < 0:
+        raise ExperimentError(f"chunk_size must be 0 (automatic) or more, got {experiment.chunk_size}")
+    if experiment.jobs == 0 or experiment.jobs < -1:
+        raise ExperimentError(f"jobs must be -1 (all cores) or at least 1, got {experiment.jobs}")
+    if experiment.backend not in BACKENDS:
+        raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
+    if experiment.scheduler and experiment.backend == "loky":
+        raise ExperimentError("scheduler is an address for the dask or ray backend, not for loky")
+    try:
+        factory = get_game(experiment.game)
+        config = factory.validate(experiment.config)
+        overrides = factory.parse_overrides(experiment.overrides)
+    except (ValueError, RegistryError) as error:
+        raise ExperimentError(str(error)) from None
+    bots = experiment.bots * experiment.players if len(experiment.bots) == 1 else experiment.bots
+    if len(bots) != experiment.players:
+        raise ExperimentError(f"bots names {len(bots)} bots for {experiment.players} players")
+    for spec in bots:
+        try:
+            make_bot(spec)
+        except RegistryError as error:
+            raise ExperimentError(str(error)) from None
+    options = {key: value for key, value in config.items() if key != "players"}
+    chunk_size = experiment.chunk_size or default_chunk_size(experiment.games)
+    return replace(experiment, bots=bots, options=options, chunk_size=chunk_size,
+                   overrides=tuple(f"{path}={value}" for path, value in overrides.items()))
+
+
+def default_chunk_size(games: int) -> int:
+    """About a hundred chunks: fine-grained progress and resume, few files per experiment."""
+    return max(5, min(1000, games // 100))

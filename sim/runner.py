@@ -1,0 +1,174 @@
+"""Run an experiment: chunks of games played by parallel workers, each chunk saved as it ends.
+
+Game `i` is seeded from the base seed by SeedSequence spawning with key `i`, and a chunk
+is a fixed range of game indices, so the rows do not depend on the number of workers, the
+order chunks finish in, or the backend (loky on one machine, Dask or Ray on a cluster).
+A game that raises becomes an error row (its seed and traceback) and the run goes on.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import polars as pl
+from joblib import Parallel, delayed
+from tqdm import tqdm
+
+from sim.backends import execution, worker_count
+from sim.core.play import play_game
+from sim.core.protocols import GameFactory
+from sim.core.registry import get_game, make_bot, parse_bot_spec
+from sim.core.seeds import game_seed
+from sim.experiment import Experiment, ExperimentError
+from sim.storage import RunFolder, frame, table_schemas
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """One chunk's tables, ready to be written, and its counts."""
+
+    chunk: int
+    frames: dict[str, pl.DataFrame]
+    games: int
+    errors: int
+    seconds: float
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """What a call to `run` did."""
+
+    games_total: int
+    games_played: int  # in this call
+    games_before: int  # already saved when this call started
+    errors: int  # in the whole experiment
+    seconds: float
+    workers: int
+    interrupted: bool
+
+
+class RunInterrupted(Exception):
+    """Ctrl-C: the chunks saved so far are kept; `--resume` finishes the experiment."""
+
+
+def chunk_count(experiment: Experiment) -> int:
+    return -(-experiment.games // experiment.chunk_size)
+
+
+def chunk_games(experiment: Experiment, chunk: int) -> range:
+    start = chunk * experiment.chunk_size
+    return range(start, min(experiment.games, start + experiment.chunk_size))
+
+
+def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
+    """Play one chunk's games (in a worker) and build its tables."""
+    started = time.perf_counter()
+    factory = get_game(experiment.game)
+    schemas = table_schemas(factory.dataset_schema())
+    rows: dict[str, list[dict[str, Any]]] = {table: [] for table in schemas}
+    errors = 0
+    with factory.overridden(dict(item.split("=", 1) for item in experiment.overrides)):
+        for index in chunk_games(experiment, chunk):
+            errors += not _play_one(experiment, factory, index, rows)
+    frames = {table: frame(rows[table], columns) for table, columns in schemas.items()}
+    games = len(chunk_games(experiment, chunk))
+    return ChunkResult(chunk, frames, games, errors, time.perf_counter() - started)
+
+
+def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: dict[str, list[dict[str, Any]]]) -> bool:
+    """Play game `index` and append its rows; on an exception append an error row instead."""
+    seed = game_seed(experiment.seed, index)
+    ids = {"experiment": experiment.experiment_id, "game": index}
+    base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
+    started = time.perf_counter()
+    try:
+        state = factory.new_game(experiment.config, seed)
+        factory.keep_history(state)
+        record = play_game(state, [make_bot(spec) for spec in experiment.bots], seed)
+        tables = factory.dataset_tables(state)
+    except Exception:
+        rows["games"].append({**base, "status": "error", "seconds": time.perf_counter() - started,
+                              "error": traceback.format_exc()})
+        return False
+    results = sorted(record.results, key=lambda result: result.seat)
+    winners = [result.seat for result in results if result.rank == 1]
+    rows["games"].append({
+        **base, **tables.game, "status": record.status, "decisions": record.decisions,
+        "winner": winners[0] if len(winners) == 1 else -1, "winners": len(winners),
+        "seconds": time.perf_counter() - started,
+    })
+    for seat, spec in enumerate(experiment.bots):
+        result = results[seat] if results else None
+        rows["seats"].append({
+            **ids, **tables.seats[seat], "seat": seat, "bot": parse_bot_spec(spec)[0], "bot_spec": spec,
+            "points": result.score if result else None, "rank": result.rank if result else None,
+            "won": bool(result and result.rank == 1),
+        })
+    for table, table_rows in tables.tables.items():
+        rows[table].extend({**ids, **row} for row in table_rows)
+    return True
+
+
+def run(experiment: Experiment, resume: bool = False, progress: bool | None = None) -> RunSummary:
+    """Play the experiment's missing chunks and save each as it ends.
+
+    Without `resume` the output folder must be empty (or absent); with it, the folder must
+    hold this same experiment. `progress` defaults to showing a bar when stderr is a terminal.
+    """
+    folder = RunFolder(Path(experiment.out))
+    factory = get_game(experiment.game)
+    manifest = _prepare(folder, experiment, factory.data_version(), resume)
+    folder.discard_unfinished(manifest)
+    done = {int(name) for name in manifest["chunks_done"]}
+    todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
+    before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
+    workers = worker_count(experiment)
+    folder.begin_session(manifest, workers, experiment.backend)
+    started = time.perf_counter()
+    played, interrupted = 0, False
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar:
+        try:
+            with execution(experiment):
+                for result in _results(experiment, todo):
+                    folder.save_chunk(manifest, result.chunk, result.frames, {
+                        "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3)})
+                    played += result.games
+                    bar.update(result.games)
+        except KeyboardInterrupt:
+            interrupted = True
+    errors = sum(entry["errors"] for entry in manifest["chunks_done"].values())
+    return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)
+
+
+def _results(experiment: Experiment, chunks: list[int]) -> Iterable[ChunkResult]:
+    parallel = Parallel(n_jobs=worker_count(experiment) if experiment.backend == "loky" else -1,
+                        return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")
+    return parallel(delayed(play_chunk)(experiment, chunk) for chunk in chunks)
+
+
+def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resume: bool) -> dict[str, Any]:
+    """The manifest to continue: a new one, or the folder's own when resuming the same experiment."""
+    try:
+        manifest = folder.read_manifest()
+    except (ValueError, OSError) as error:
+        raise ExperimentError(str(error)) from None
+    if manifest is None:
+        if not folder.is_empty():
+            raise ExperimentError(f"{folder.path} is not empty and holds no arkmc experiment; choose another --out")
+        return folder.start(experiment.to_dict(), experiment.experiment_id, chunk_count(experiment), data_version)
+    if manifest["experiment_id"] != experiment.experiment_id:
+        raise ExperimentError(
+            f"{folder.path} belongs to another experiment ({manifest['experiment_id']}, this one is "
+            f"{experiment.experiment_id}); choose another --out")
+    if not resume:
+        raise ExperimentError(f"{folder.path} already holds this experiment; add --resume to finish it")
+    if manifest["data_version"] != data_version:
+        raise ExperimentError(f"the game data changed since {folder.path} was started "
+                              f"({manifest['data_version']} -> {data_version}); start a new experiment")
+    return manifest
