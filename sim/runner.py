@@ -13,7 +13,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterator
 
 import polars as pl
 from joblib import Parallel, delayed
@@ -146,10 +146,17 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)
 
 
-def _results(experiment: Experiment, chunks: list[int]) -> Iterable[ChunkResult]:
-    parallel = Parallel(n_jobs=worker_count(experiment) if experiment.backend == "loky" else -1,
-                        return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")
-    return parallel(delayed(play_chunk)(experiment, chunk) for chunk in chunks)
+def _results(experiment: Experiment, chunks: list[int]) -> Iterator[ChunkResult]:
+    """Chunk results as they finish. Ray's joblib backend only returns whole lists, so on Ray
+    chunks go out in waves of two per worker and each wave is saved when it returns."""
+    tasks = [delayed(play_chunk)(experiment, chunk) for chunk in chunks]
+    if experiment.backend == "ray":
+        wave = 2 * worker_count(experiment)
+        for start in range(0, len(tasks), wave):
+            yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
+        return
+    n_jobs = worker_count(experiment) if experiment.backend == "loky" else -1
+    yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
 
 
 def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resume: bool) -> dict[str, Any]:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import polars as pl
 from click.testing import CliRunner
 
 from sim.cli import main
@@ -41,17 +38,6 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
         assert message in result.output
         assert "Traceback" not in result.output
     assert runner.invoke(main, ["play", "--players", "9"]).exit_code == 2
-
-
-def test_demo_plays_in_parallel_and_writes_parquet(tmp_path: Path) -> None:
-    out = tmp_path / "demo"
-    result = CliRunner().invoke(main, ["demo", "--games", "6", "--jobs", "2", "--bots", "random", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "games: 6" in result.output
-    seats = pl.read_parquet(out / "seats.parquet")
-    assert seats.height == 12
-    assert set(seats["seat"]) == {0, 1}
-    assert seats.group_by("game").agg(pl.col("won").sum())["won"].min() >= 1
 
 
 def test_bots_lists_the_registered_bots() -> None:

@@ -1,0 +1,249 @@
+"""The experiment runner: same rows on any worker count or backend, resume after a kill,
+error rows for games that raise, a compact dataset, overrides, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.core.decision import Decision
+from sim.experiment import ExperimentError, build_experiment
+from sim.runner import chunk_count, play_chunk, run
+
+TABLES = ("games", "seats", "card_events", "turns")
+TIMING = ("seconds",)
+ARKMC = str(Path(sys.executable).with_name("arkmc"))
+
+
+def experiment(out: Path, **values: Any):
+    spec = {"bots": ["random"], "games": 12, "chunk_size": 3, "seed": 5, "options": {"maps": "random"},
+            "out": str(out), "jobs": 1, **values}
+    return build_experiment(spec)
+
+
+def table(folder: Path, name: str) -> pl.DataFrame:
+    """A table with its timing columns dropped, in a canonical row order."""
+    data = pl.read_parquet(folder / name / "*.parquet")
+    data = data.drop([column for column in TIMING if column in data.columns])
+    return data.with_columns(pl.col(pl.Categorical).cast(pl.String)).sort(data.columns[:4])
+
+
+def test_rows_are_identical_for_one_worker_two_workers_and_a_dask_cluster(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    runs = {
+        "one": experiment(tmp_path / "one", jobs=1),
+        "two": experiment(tmp_path / "two", jobs=2),
+        "dask": experiment(tmp_path / "dask", jobs=2, backend="dask"),
+    }
+    for spec in runs.values():
+        summary = run(spec, progress=False)
+        assert summary.games_played == 12 and summary.errors == 0
+    for name in TABLES:
+        reference = table(tmp_path / "one", name)
+        assert reference.height > 0
+        for other in ("two", "dask"):
+            assert reference.equals(table(tmp_path / other, name)), f"{name} differs with {other}"
+
+
+def test_ray_backend_gives_the_same_rows(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    run(experiment(tmp_path / "loky", jobs=1), progress=False)
+    run(experiment(tmp_path / "ray", jobs=2, backend="ray"), progress=False)
+    for name in TABLES:
+        assert table(tmp_path / "loky", name).equals(table(tmp_path / "ray", name)), name
+
+
+def test_the_dataset_has_every_game_seat_card_event_and_turn(tmp_path: Path) -> None:
+    spec = experiment(tmp_path / "run", players=3, games=6)
+    run(spec, progress=False)
+    games, seats = table(tmp_path / "run", "games"), table(tmp_path / "run", "seats")
+    events, turns = table(tmp_path / "run", "card_events"), table(tmp_path / "run", "turns")
+    assert sorted(games["game"]) == list(range(6)) and set(games["status"]) == {"finished"}
+    assert seats.height == 18 and seats.group_by("game").agg(pl.col("won").sum())["won"].min() >= 1
+    assert (seats["dealt"].list.len() == 8).all() and (seats["kept"].list.len() == 4).all()
+    assert (seats["final_scoring_kept"].list.len() == 1).all(), "one final-scoring card is kept at the end"
+    dealt = events.filter(pl.col("event") == "dealt").group_by("game", "seat").len()["len"]
+    assert dealt.len() == 18 and (dealt == 8).all()
+    per_game = turns.group_by("game").len().sort("game")["len"]
+    assert per_game.to_list() == games.sort("game")["turns"].to_list(), "one turn row per turn played"
+    seat_turns = turns.group_by("game", "seat").agg(pl.col("player_turn").max() + 1).sort("game", "seat")
+    assert seat_turns["player_turn"].to_list() == seats.sort("game", "seat")["turns"].to_list()
+    last = turns.sort("turn").group_by("game", "seat").last().sort("game", "seat")
+    final = seats.sort("game", "seat")["score"]
+    assert (final >= last["score"]).all() and (final > last["score"]).any(), "final scoring adds to the last turn's score"
+    assert turns["score"].null_count() == 0
+    schema = pl.read_parquet_schema(next((tmp_path / "run" / "seats").glob("*.parquet")))
+    assert schema["seat"] == pl.UInt8 and schema["bot"] == pl.Categorical and schema["dealt"] == pl.List(pl.UInt16)
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["experiment_id"] == spec.experiment_id and len(manifest["chunks_done"]) == 2
+    assert manifest["experiment"]["bots"] == ["random"] * 3 and manifest["data_version"]
+    assert manifest["sessions"][0]["code"]["arkmc"] == "0.1.0"
+
+
+class FailingBot:
+    """Raises on its first decision in about a third of its games (decided by its own stream)."""
+
+    name = "failing"
+
+    def __init__(self) -> None:
+        self.first = True
+
+    def choose(self, observation: Any, decision: Decision, rng: random.Random) -> Any:
+        if self.first and rng.random() < 0.35:
+            raise RuntimeError("this bot gave up")
+        self.first = False
+        return rng.choice(decision.options)
+
+
+def test_a_game_that_raises_becomes_an_error_row_and_the_run_goes_on(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", "--bots", f"{__name__}:FailingBot", "--games", "12",
+                                       "--chunk-size", "4", "--maps", "A", "--jobs", "1", "--out", str(out)])
+    games = table(out, "games")
+    failed = games.filter(pl.col("status") == "error")
+    assert games.height == 12 and 0 < failed.height < 12
+    assert all("RuntimeError: this bot gave up" in text for text in failed["error"])
+    assert failed["seed"].null_count() == 0
+    finished = games.filter(pl.col("status") == "finished")["game"]
+    assert sorted(table(out, "seats")["game"].unique()) == sorted(finished)
+    assert result.exit_code == 1
+    assert f"{failed.height} game(s) failed" in result.output
+
+
+def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [ARKMC, "run", "--bots", "random", "--games", "300", "--chunk-size", "3", "--maps", "A",
+               "--seed", "9", "--jobs", "2", "--out", str(out)]
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    manifest = out / "manifest.json"
+    while time.time() < deadline:
+        if manifest.exists() and len(json.loads(manifest.read_text())["chunks_done"]) >= 5:
+            break
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    saved = len(json.loads(manifest.read_text())["chunks_done"])
+    assert 5 <= saved < 100, "the kill must land mid-run"
+    resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"({saved * 3} already saved)" in resumed.stdout
+    games, seats = table(out, "games"), table(out, "seats")
+    assert sorted(games["game"]) == list(range(300))
+    assert seats.group_by("game").len()["len"].to_list() == [2] * 300
+    assert not list(out.glob("*/*.tmp"))
+    spec = build_experiment({"bots": ["random"], "games": 300, "chunk_size": 3, "options": {"maps": "A"},
+                             "seed": 9, "out": str(out)})
+    for chunk in (0, chunk_count(spec) - 1):
+        fresh = play_chunk(spec, chunk).frames["seats"].with_columns(pl.col(pl.Categorical).cast(pl.String))
+        stored = seats.filter(pl.col("game").is_in(fresh["game"].to_list()))
+        assert stored.equals(fresh.sort(stored.columns[:4])), f"chunk {chunk} differs from a fresh replay"
+
+
+def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:
+    spec = experiment(tmp_path / "run", jobs=2, games=4, chunk_size=2, overrides=["tracks.hand_dealt=9"])
+    run(spec, progress=False)
+    assert (table(tmp_path / "run", "seats")["dealt"].list.len() == 9).all()
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["experiment"]["overrides"] == ["tracks.hand_dealt=9"]
+    assert spec.experiment_id != experiment(tmp_path / "other", jobs=2, games=4, chunk_size=2).experiment_id
+    plain = experiment(tmp_path / "plain", games=2, chunk_size=2)
+    assert (play_chunk(plain, 0).frames["seats"]["dealt"].list.len() == 8).all(), "the data is restored after a chunk"
+
+
+def test_experiment_files_and_flags(tmp_path: Path) -> None:
+    path = tmp_path / "exp.toml"
+    path.write_text('game = "arknova"\nplayers = 2\nbots = [{ name = "greedy", horizon = 1 }, "random"]\n'
+                    'games = 4\nseed = 3\nchunk_size = 2\n[options]\nmaps = "A"\n')
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", str(path), "--games", "2", "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    seats = table(out, "seats")
+    assert sorted(set(seats["bot_spec"])) == ["greedy:horizon=1", "random"]
+    assert seats.height == 4, "--games overrides the file"
+    assert "played 2 games" in result.output and "bytes/game" in result.output
+    assert "%|" not in result.output, "no progress bar when the output is not a terminal"
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--games", "0"], "games must be at least 1"),
+    (["--bots", "nobody"], "unknown bot 'nobody'"),
+    (["--backend", "spark"], "backend must be one of loky, dask, ray"),
+    (["--jobs", "0"], "jobs must be -1"),
+    (["--maps", "Z"], "maps must be one of"),
+    (["--option", "colour=blue"], "unknown Ark Nova option(s): colour"),
+    (["--option", "oops"], "is not KEY=VALUE"),
+    (["--override", "cards.401.cost=cheap"], "override of cards.401 does not parse"),
+    (["--override", "cards.999.cost=3"], "there is no zoo card number 999"),
+    (["--override", "stars.1=2"], "must start with cards, final_scoring, maps or tracks"),
+    (["--players", "3", "--bots", "random,random"], "names 2 bots for 3 players"),
+])
+def test_bad_flags_get_one_line_and_exit_code_2(tmp_path: Path, arguments: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["run", "--out", str(tmp_path / "run"), "--games", "2", *arguments])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_bad_experiment_files_and_foreign_folders_are_refused(tmp_path: Path) -> None:
+    runner = CliRunner()
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text("games = 2\ncolour = 'blue'\n")
+    broken = tmp_path / "broken.toml"
+    broken.write_text("games = \n")
+    wrong_type = tmp_path / "type.toml"
+    wrong_type.write_text("games = 'many'\n")
+    out = tmp_path / "run"
+    first = runner.invoke(main, ["run", "--bots", "random", "--games", "2", "--maps", "A", "--jobs", "1", "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    cluttered = tmp_path / "cluttered"
+    cluttered.mkdir()
+    (cluttered / "notes.txt").write_text("mine")
+    for arguments, message in (
+        ([str(unknown)], "unknown experiment key(s): colour"),
+        ([str(broken)], "is not valid TOML"),
+        ([str(wrong_type)], "games must be a int, got 'many'"),
+        ([str(tmp_path / "missing.toml")], "cannot read experiment file"),
+        (["--bots", "random", "--games", "3", "--maps", "A", "--out", str(out)], "belongs to another experiment"),
+        (["--bots", "random", "--games", "2", "--maps", "A", "--jobs", "1", "--out", str(out)], "add --resume"),
+        (["--bots", "random", "--games", "2", "--out", str(cluttered)], "holds no arkmc experiment"),
+        (["--backend", "loky", "--scheduler", "tcp://x:1", "--out", str(tmp_path / "s")], "scheduler is an address"),
+    ):
+        result = runner.invoke(main, ["run", *arguments])
+        assert result.exit_code == 2, (arguments, result.output)
+        assert message in result.output and "Traceback" not in result.output, result.output
+    assert (cluttered / "notes.txt").read_text() == "mine", "a foreign folder is never touched"
+
+
+def test_the_experiment_identity_ignores_how_it_is_run(tmp_path: Path) -> None:
+    base = experiment(tmp_path / "a")
+    assert base.experiment_id == experiment(tmp_path / "b", jobs=2, backend="dask").experiment_id
+    assert base.experiment_id != experiment(tmp_path / "a", seed=6).experiment_id
+    with pytest.raises(ExperimentError, match="chunk_size must be 0"):
+        experiment(tmp_path / "a", chunk_size=-1)
+
+
+def test_resume_discards_parts_the_manifest_does_not_list(tmp_path: Path) -> None:
+    spec = experiment(tmp_path / "run", games=6, chunk_size=3)
+    run(spec, progress=False)
+    path = tmp_path / "run" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    del manifest["chunks_done"]["000001"]
+    path.write_text(json.dumps(manifest))
+    (tmp_path / "run" / "games" / "part-000007.parquet.tmp").write_bytes(b"half")
+    summary = run(spec, resume=True, progress=False)
+    assert summary.games_played == 3 and summary.games_before == 3
+    assert sorted(table(tmp_path / "run", "games")["game"]) == list(range(6))
+    assert not list((tmp_path / "run").glob("*/*.tmp"))
