@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/arkmc demo
+	$(BIN)/arkmc run --resume
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2

@@ -1,17 +1,22 @@
 """Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
-and scaling with joblib workers. Run with `make bench`; the figures go into notes, not tests."""
+scaling of the experiment runner with workers, and bytes per game on disk.
+Run with `make bench`; the figures go into notes, not tests."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
-from sim.batch import play_many
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
+from sim.experiment import build_experiment
+from sim.runner import run
 
 
 def one_batch(bot: str, games: int, seed: int) -> tuple[float, float, int]:
@@ -29,11 +34,24 @@ def one_batch(bot: str, games: int, seed: int) -> tuple[float, float, int]:
     return elapsed / games, decisions / elapsed, capped
 
 
+def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
+    """Games per second of `arkmc run` with random bots, worker peak memory (MB), bytes per game."""
+    with tempfile.TemporaryDirectory() as folder:
+        experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "jobs": jobs,
+                                       "chunk_size": 20, "out": folder, "options": {"maps": "random"}})
+        summary = run(experiment, progress=False)
+        manifest = json.loads((Path(folder) / "manifest.json").read_text())
+        peak = max(chunk["peak_memory_mb"] for chunk in manifest["chunks_done"].values())
+        size = sum(part.stat().st_size for part in Path(folder).glob("*/*.parquet"))
+    return games / summary.seconds, peak, size / games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=5, help="batches per bot; medians are over batches")
+    parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
     parser.add_argument("--random-games", type=int, default=40, help="games per random batch")
     parser.add_argument("--greedy-games", type=int, default=8, help="games per greedy batch")
+    parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     args = parser.parse_args()
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   (median of {args.repeats} batches)")
     for bot, games in (("random", args.random_games), ("greedy", args.greedy_games)):
@@ -44,12 +62,14 @@ def main() -> None:
         print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {capped:>7}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
-    print("scaling with joblib workers (random bots, 200 games):")
+    print(f"arkmc run, random bots, {args.runner_games} games, chunks of 20 (median of {args.repeats} runs):")
+    rates = {}
     for jobs in (1, 2):
-        started = time.perf_counter()
-        play_many("arknova", {"players": 2}, ["random", "random"], 200, 99, jobs=jobs, chunk_size=25)
-        seconds = time.perf_counter() - started
-        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {200 / seconds:6.1f} games/s")
+        runs = [runner_rate(jobs, args.runner_games, repeat) for repeat in range(args.repeats)]
+        rates[jobs] = statistics.median(item[0] for item in runs)
+        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
+              f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
+    print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ A game that raises becomes an error row (its seed and traceback) and the run goe
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
 import traceback
@@ -37,6 +38,7 @@ class ChunkResult:
     games: int
     errors: int
     seconds: float
+    peak_memory_mb: float  # of the worker process that played it
 
 
 @dataclass(slots=True)
@@ -77,7 +79,8 @@ def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
             errors += not _play_one(experiment, factory, index, rows)
     frames = {table: frame(rows[table], columns) for table, columns in schemas.items()}
     games = len(chunk_games(experiment, chunk))
-    return ChunkResult(chunk, frames, games, errors, time.perf_counter() - started)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return ChunkResult(chunk, frames, games, errors, time.perf_counter() - started, peak)
 
 
 def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: dict[str, list[dict[str, Any]]]) -> bool:
@@ -137,7 +140,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
             with execution(experiment):
                 for result in _results(experiment, todo):
                     folder.save_chunk(manifest, result.chunk, result.frames, {
-                        "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3)})
+                        "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3),
+                        "peak_memory_mb": round(result.peak_memory_mb, 1)})
                     played += result.games
                     bar.update(result.games)
         except KeyboardInterrupt:

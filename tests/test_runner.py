@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from sim.cli import main
 from sim.core.decision import Decision
-from sim.experiment import ExperimentError, build_experiment
+from sim.experiment import ExperimentError, build_experiment, load_experiment
 from sim.runner import chunk_count, play_chunk, run
 
 TABLES = ("games", "seats", "card_events", "turns")
@@ -76,6 +76,7 @@ def test_the_dataset_has_every_game_seat_card_event_and_turn(tmp_path: Path) -> 
     assert (seats["final_scoring_kept"].list.len() == 1).all(), "one final-scoring card is kept at the end"
     dealt = events.filter(pl.col("event") == "dealt").group_by("game", "seat").len()["len"]
     assert dealt.len() == 18 and (dealt == 8).all()
+    assert events.filter(pl.col("event") == "supported").height == seats["projects"].sum()
     per_game = turns.group_by("game").len().sort("game")["len"]
     assert per_game.to_list() == games.sort("game")["turns"].to_list(), "one turn row per turn played"
     seat_turns = turns.group_by("game", "seat").agg(pl.col("player_turn").max() + 1).sort("game", "seat")
@@ -225,6 +226,14 @@ def test_bad_experiment_files_and_foreign_folders_are_refused(tmp_path: Path) ->
         assert result.exit_code == 2, (arguments, result.output)
         assert message in result.output and "Traceback" not in result.output, result.output
     assert (cluttered / "notes.txt").read_text() == "mine", "a foreign folder is never touched"
+
+
+def test_the_example_experiment_files_are_valid() -> None:
+    files = sorted(Path(__file__).parent.parent.joinpath("experiments").glob("*.toml"))
+    assert files
+    for path in files:
+        spec = load_experiment(path, {})
+        assert spec.games >= 1 and len(spec.bots) == spec.players
 
 
 def test_the_experiment_identity_ignores_how_it_is_run(tmp_path: Path) -> None:

@@ -166,6 +166,7 @@ def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, 
     level = project.slots[slot]
     row.holders[slot] = seat
     player.supported.append(row.number)
+    deck.record(game, "supported", seat, row.number, "base" if row.number in CATALOG.base_projects else "row")
     game.say(seat, f"supports {project.name} (slot {slot + 1}) for {level.cp} CP")
     game.push(("left_slot", seat))
     if released:
