@@ -124,6 +124,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     table), 2 for bad input, 130 when interrupted.
     """
     from sim.experiment import ExperimentError, load_experiment
+    from sim.runner import RunFailed
     from sim.runner import run as run_experiment
     from sim.storage import RunFolder
     from sim.summary import summarize
@@ -139,15 +140,17 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     flags.update(options=game_options or None, overrides=list(overrides) or None,
                  bots=_split_bots(bots_text) if bots_text is not None else None)
     try:
-        experiment = load_experiment(experiment_file, flags)
+        experiment = load_experiment(experiment_file, flags, resume)
         summary = run_experiment(experiment, resume=resume, progress=progress)
     except ExperimentError as error:
         raise ArkmcError(str(error)) from None
+    except RunFailed as error:
+        click.echo(f"arkmc: {error}", err=True)
+        sys.exit(1)
     folder = RunFolder(Path(experiment.out))
     if summary.interrupted:
         click.echo(f"interrupted: {summary.games_before + summary.games_played} of {summary.games_total} games "
-                   f"saved in {experiment.out}; finish with: arkmc run --resume --out {experiment.out} "
-                   f"{experiment_file or ''}".rstrip(), err=True)
+                   f"saved in {experiment.out}; finish with: arkmc run --resume --out {experiment.out}", err=True)
         sys.exit(130)
     for line in summarize(folder):
         click.echo(line)

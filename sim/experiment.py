@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from sim.core.registry import RegistryError, get_game, make_bot
+from sim.storage import RunFolder
 
 DEFAULT_BOT = "greedy"
 BACKENDS = ("loky", "dask", "ray")
@@ -84,8 +85,12 @@ class Experiment:
 FIELD_NAMES = tuple(item.name for item in fields(Experiment))
 
 
-def load_experiment(path: Path | None, flags: Mapping[str, Any]) -> Experiment:
-    """Read `path` (if given), apply the flags that were set (not None), validate."""
+def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = False) -> Experiment:
+    """Read `path` (if given), apply the flags that were set (not None), validate.
+
+    With `resume`, the experiment saved in the output folder's manifest is the starting point,
+    so ``arkmc run --resume --out DIR`` needs nothing else; a file or flags may still restate it.
+    """
     values: dict[str, Any] = {}
     if path is not None:
         try:
@@ -94,6 +99,15 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any]) -> Experiment:
             raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
         except tomllib.TOMLDecodeError as error:
             raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+    if resume:
+        out = flags.get("out") or values.get("out") or Experiment.out
+        try:
+            manifest = RunFolder(Path(out)).read_manifest()
+        except (ValueError, OSError) as error:
+            raise ExperimentError(str(error)) from None
+        if manifest is not None:
+            saved = {key: value for key, value in manifest["experiment"].items() if key in FIELD_NAMES}
+            values = {**saved, **values}
     return build_experiment(values, flags)
 
 

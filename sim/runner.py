@@ -9,9 +9,12 @@ A game that raises becomes an error row (its seed and traceback) and the run goe
 from __future__ import annotations
 
 import resource
+import signal
 import sys
+import threading
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -54,8 +57,33 @@ class RunSummary:
     interrupted: bool
 
 
-class RunInterrupted(Exception):
-    """Ctrl-C: the chunks saved so far are kept; `--resume` finishes the experiment."""
+class RunFailed(Exception):
+    """A worker or the cluster failed; the chunks saved so far are kept for `--resume`."""
+
+
+@dataclass(slots=True)
+class _Interrupt:
+    seen: bool = False
+
+
+@contextmanager
+def _watching_interrupts() -> Iterator[_Interrupt]:
+    """Note a Ctrl-C (then raise KeyboardInterrupt as usual) so that the errors it causes in the
+    workers at the same moment are read as an interruption, not as a failure."""
+    interrupt = _Interrupt()
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupt
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        interrupt.seen = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield interrupt
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def chunk_count(experiment: Experiment) -> int:
@@ -135,7 +163,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     started = time.perf_counter()
     played, interrupted = 0, False
     show = sys.stderr.isatty() if progress is None else progress
-    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar:
+    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
+            _watching_interrupts() as interrupt:
         try:
             with execution(experiment):
                 for result in _results(experiment, todo):
@@ -145,6 +174,12 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
                     played += result.games
                     bar.update(result.games)
         except KeyboardInterrupt:
+            interrupted = True
+        except Exception as error:  # Ctrl-C also reaches the workers, whose deaths surface here
+            if not interrupt.seen:
+                saved = before + played
+                raise RunFailed(f"the run stopped: {type(error).__name__}: {str(error).splitlines()[0]} "
+                                f"({saved} games saved; --resume continues)") from error
             interrupted = True
     errors = sum(entry["errors"] for entry in manifest["chunks_done"].values())
     return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)

@@ -123,20 +123,29 @@ def test_a_game_that_raises_becomes_an_error_row_and_the_run_goes_on(tmp_path: P
     assert f"{failed.height} game(s) failed" in result.output
 
 
-def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
-    out = tmp_path / "run"
-    command = [ARKMC, "run", "--bots", "random", "--games", "300", "--chunk-size", "3", "--maps", "A",
-               "--seed", "9", "--jobs", "2", "--out", str(out)]
-    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def start_and_stop(command: list[str], manifest: Path, stop: signal.Signals) -> tuple[int, str]:
+    """Start `arkmc run`, send `stop` to its process group once 5 chunks are saved; exit code and stderr."""
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 120
-    manifest = out / "manifest.json"
     while time.time() < deadline:
         if manifest.exists() and len(json.loads(manifest.read_text())["chunks_done"]) >= 5:
             break
         time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    saved = len(json.loads(manifest.read_text())["chunks_done"])
+    os.killpg(process.pid, stop)
+    _, errors = process.communicate(timeout=60)
+    return process.returncode, errors
+
+
+def run_command(out: Path, games: int) -> list[str]:
+    return [ARKMC, "run", "--bots", "random", "--games", str(games), "--chunk-size", "3", "--maps", "A",
+            "--seed", "9", "--jobs", "2", "--out", str(out)]
+
+
+def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = run_command(out, 300)
+    start_and_stop(command, out / "manifest.json", signal.SIGKILL)
+    saved = len(json.loads((out / "manifest.json").read_text())["chunks_done"])
     assert 5 <= saved < 100, "the kill must land mid-run"
     resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
@@ -151,6 +160,18 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path)
         fresh = play_chunk(spec, chunk).frames["seats"].with_columns(pl.col(pl.Categorical).cast(pl.String))
         stored = seats.filter(pl.col("game").is_in(fresh["game"].to_list()))
         assert stored.equals(fresh.sort(stored.columns[:4])), f"chunk {chunk} differs from a fresh replay"
+
+
+def test_ctrl_c_saves_what_is_done_and_resume_needs_only_the_folder(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code, errors = start_and_stop(run_command(out, 200), out / "manifest.json", signal.SIGINT)
+    assert code == 130
+    message = errors.strip().splitlines()[-1]
+    assert message.startswith("interrupted: ") and f"arkmc run --resume --out {out}" in message
+    assert "Traceback" not in errors
+    resumed = subprocess.run([ARKMC, "run", "--resume", "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert sorted(table(out, "games")["game"]) == list(range(200))
 
 
 def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:
