@@ -91,13 +91,13 @@ def donation_cost(game: "ArkNovaGame") -> int:
 
 
 def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
-    """Animals in the zoo with the project's icon whose standard-enclosure size matches the slot."""
-    level = project.slots[slot]
+    """Animals in the zoo with the project's icon that need a standard enclosure of at least the
+    slot's size (2nd printing; petting-zoo animals need none and cannot be released)."""
+    minimum = max(1, project.slots[slot].min_size)
     animals = CATALOG.animals
     return [
         number for number in dict.fromkeys(player.animals)
-        if project.target in animals[number].icons and animals[number].size > 0
-        and level.min_size <= animals[number].size <= level.max_size
+        if project.target in animals[number].icons and animals[number].size >= minimum
     ]
 
 
