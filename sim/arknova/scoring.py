@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from sim.arknova import tracks
 from sim.arknova.actions.association import CATEGORIES
 from sim.arknova.board import map_board
-from sim.arknova.effects import grant_all
+from sim.arknova.effects import grant_all, rule
+from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, cells_of
 from sim.arknova.state import PlayerState, Step
 from sim.arknova.steps import resolver
 from sim.core.protocols import SeatResult
@@ -39,14 +40,31 @@ def biodiversity(game: "ArkNovaGame", player: PlayerState) -> int:
     return sum(1 for category in CATEGORIES if player.icon(category) > right.icon(category))
 
 
-CONDITIONAL: dict[str, Quantity] = {"biodiversity": biodiversity}
+def touched_by_buildings(spaces: int, occupied: int) -> bool:
+    """Every one of these (rock or water) spaces touches at least one building."""
+    return all(NEIGHBOUR_MASK[cell] & occupied for cell in cells_of(spaces))
+
+
+def architecture(game: "ArkNovaGame", player: PlayerState) -> int:
+    """Architectural Zoo, 1 CP each: every water space touches a building, every rock space
+    touches a building, no building space is left empty, every border building space is covered
+    (the reading of docs/rules-decisions.md B2)."""
+    board = map_board(player.map_id)
+    occupied = player.occupied
+    return (touched_by_buildings(board.water, occupied) + touched_by_buildings(board.rock, occupied)
+            + (board.buildable & ~occupied == 0) + (board.buildable & BORDER_MASK & ~occupied == 0))
+
+
+CONDITIONAL: dict[str, Quantity] = {"biodiversity": biodiversity, "architecture": architecture}
+rule(*(f"final_scoring:{quantity}" for quantity in (*QUANTITIES, *CONDITIONAL)))
 
 
 def final_scoring_cp(game: "ArkNovaGame", player: PlayerState, number: int) -> int:
+    """CP from one final-scoring card: thresholds reached or conditions met, never more than 4."""
     card = CATALOG.final_scoring[number]
     if card.thresholds:
         amount = QUANTITIES[card.quantity](game, player)
-        return sum(1 for threshold in card.thresholds if amount >= threshold)
+        return min(MAX_FINAL_SCORING_CP, sum(1 for threshold in card.thresholds if amount >= threshold))
     rule = CONDITIONAL.get(card.quantity)
     if rule is None:
         game.note_unhandled(f"final_scoring:{card.quantity}")
