@@ -29,15 +29,15 @@ def end_game_cp(game, card: int) -> int:
 
 
 TABLES = [
-    # number, name, how the quantity is set, thresholds for 1, 2, 3, 4 CP
-    (1, "Large Animal Zoo", "large_animals", (1, 2, 4, 5)),
-    (2, "Small Animal Zoo", "small_animals", (3, 6, 8, 10)),
-    (3, "Research Zoo", "science", (3, 4, 5, 6)),
-    (5, "Conservation Zoo", "supported", (3, 4, 5, 6)),
-    (7, "Favorite Zoo", "reputation", (6, 9, 12, 15)),
-    (8, "Sponsored Zoo", "sponsors", (3, 6, 8, 10)),
-    (10, "Climbing Park", "rock", (1, 3, 5, 7)),
-    (11, "Aquatic Park", "water", (2, 4, 6, 8)),
+    # number, how the quantity is set, thresholds for 1, 2, 3, 4 CP
+    pytest.param(1, 'large_animals', (1, 2, 4, 5), marks=pytest.mark.card(1), id='1-Large Animal Zoo'),
+    pytest.param(2, 'small_animals', (3, 6, 8, 10), marks=pytest.mark.card(2), id='2-Small Animal Zoo'),
+    pytest.param(3, 'science', (3, 4, 5, 6), marks=pytest.mark.card(3), id='3-Research Zoo'),
+    pytest.param(5, 'supported', (3, 4, 5, 6), marks=pytest.mark.card(5), id='5-Conservation Zoo'),
+    pytest.param(7, 'reputation', (6, 9, 12, 15), marks=pytest.mark.card(7), id='7-Favorite Zoo'),
+    pytest.param(8, 'sponsors', (3, 6, 8, 10), marks=pytest.mark.card(8), id='8-Sponsored Zoo'),
+    pytest.param(10, 'rock', (1, 3, 5, 7), marks=pytest.mark.card(10), id='10-Climbing Park'),
+    pytest.param(11, 'water', (2, 4, 6, 8), marks=pytest.mark.card(11), id='11-Aquatic Park'),
 ]
 
 
@@ -52,11 +52,7 @@ def set_quantity(player, how: str, amount: int) -> None:
         player.icons[how] = amount
 
 
-@pytest.mark.parametrize(
-    "number, how, thresholds",
-    [pytest.param(number, how, thresholds, marks=pytest.mark.card(number), id=f"{number}-{name}")
-     for number, name, how, thresholds in TABLES],
-)
+@pytest.mark.parametrize("number, how, thresholds", TABLES)
 def test_table_card_thresholds(number, how, thresholds):
     game = ready_game(seed=number)
     player = game.players[0]

@@ -68,32 +68,28 @@ def stage(number: int, goal: str, target: str, count: int):
 
 
 COUNTED = [
-    # number, name, goal, target, thresholds left to right, CP left to right
-    (101, "Species Diversity", "distinct", "categories", (5, 4, 3), (5, 3, 2)),
-    (102, "Habitat Diversity", "distinct", "continents", (5, 4, 3), (5, 3, 2)),
-    (103, "Africa", "icons", "africa", (5, 4, 2), (5, 3, 2)),
-    (104, "Americas", "icons", "americas", (5, 4, 2), (5, 3, 2)),
-    (105, "Australia", "icons", "australia", (5, 4, 2), (5, 4, 2)),
-    (106, "Asia", "icons", "asia", (5, 4, 2), (5, 3, 2)),
-    (107, "Europe", "icons", "europe", (5, 4, 2), (5, 4, 2)),
-    (108, "Primates", "icons", "primate", (5, 4, 2), (5, 4, 2)),
-    (109, "Reptiles", "icons", "reptile", (5, 4, 2), (5, 4, 2)),
-    (110, "Predators", "icons", "predator", (5, 4, 2), (5, 4, 2)),
-    (111, "Herbivores", "icons", "herbivore", (5, 4, 2), (5, 4, 2)),
-    (112, "Birds", "icons", "bird", (5, 4, 2), (5, 4, 2)),
-    (128, "Aquatic", "icons", "water", (5, 4, 2), (4, 3, 2)),
-    (129, "Geological", "icons", "rock", (5, 3, 2), (4, 3, 2)),
-    (130, "Small Animals", "animals", "small_animals", (8, 5, 2), (4, 3, 2)),
-    (131, "Large Animals", "animals", "large_animals", (4, 3, 2), (4, 3, 2)),
-    (132, "Research", "icons", "science", (5, 4, 2), (4, 3, 2)),
+    # number, goal, target, thresholds left to right, CP left to right (id: number-name)
+    pytest.param(101, 'distinct', 'categories', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(101), id='101-Species Diversity'),
+    pytest.param(102, 'distinct', 'continents', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(102), id='102-Habitat Diversity'),
+    pytest.param(103, 'icons', 'africa', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(103), id='103-Africa'),
+    pytest.param(104, 'icons', 'americas', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(104), id='104-Americas'),
+    pytest.param(105, 'icons', 'australia', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(105), id='105-Australia'),
+    pytest.param(106, 'icons', 'asia', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(106), id='106-Asia'),
+    pytest.param(107, 'icons', 'europe', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(107), id='107-Europe'),
+    pytest.param(108, 'icons', 'primate', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(108), id='108-Primates'),
+    pytest.param(109, 'icons', 'reptile', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(109), id='109-Reptiles'),
+    pytest.param(110, 'icons', 'predator', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(110), id='110-Predators'),
+    pytest.param(111, 'icons', 'herbivore', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(111), id='111-Herbivores'),
+    pytest.param(112, 'icons', 'bird', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(112), id='112-Birds'),
+    pytest.param(128, 'icons', 'water', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(128), id='128-Aquatic'),
+    pytest.param(129, 'icons', 'rock', (5, 3, 2), (4, 3, 2), marks=pytest.mark.card(129), id='129-Geological'),
+    pytest.param(130, 'animals', 'small_animals', (8, 5, 2), (4, 3, 2), marks=pytest.mark.card(130), id='130-Small Animals'),
+    pytest.param(131, 'animals', 'large_animals', (4, 3, 2), (4, 3, 2), marks=pytest.mark.card(131), id='131-Large Animals'),
+    pytest.param(132, 'icons', 'science', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(132), id='132-Research'),
 ]
 
 
-@pytest.mark.parametrize(
-    "number, goal, target, thresholds, cps",
-    [pytest.param(number, goal, target, thresholds, cps, marks=pytest.mark.card(number), id=f"{number}-{name}")
-     for number, name, goal, target, thresholds, cps in COUNTED],
-)
+@pytest.mark.parametrize("number, goal, target, thresholds, cps", COUNTED)
 def test_counting_project_thresholds_and_rewards(number, goal, target, thresholds, cps):
     for slot, threshold in enumerate(thresholds):
         game, _ = stage(number, goal, target, threshold - 1)
@@ -115,17 +111,17 @@ def test_counting_project_thresholds_and_rewards(number, goal, target, threshold
 
 
 RELEASE = [
-    # number, name, icon, an animal with that icon needing a size-3 enclosure
-    (113, "Bavarian Forest National Park", "europe", 443),
-    (114, "Yosemite National Park", "americas", 413),
-    (115, "Angthong National Park", "asia", 408),
-    (116, "Serengeti National Park", "africa", 428),
-    (117, "Blue Mountains National Park", "australia", 423),
-    (118, "Savanna", "predator", 413),
-    (119, "Low Mountain Range", "bird", 496),
-    (120, "Bamboo Forest", "herbivore", 428),
-    (121, "Sea Cave", "reptile", 471),
-    (122, "Jungle", "primate", 454),
+    # number, icon, an animal with that icon needing a size-3 enclosure
+    pytest.param(113, 'europe', 443, marks=pytest.mark.card(113), id='113-Bavarian Forest National Park'),
+    pytest.param(114, 'americas', 413, marks=pytest.mark.card(114), id='114-Yosemite National Park'),
+    pytest.param(115, 'asia', 408, marks=pytest.mark.card(115), id='115-Angthong National Park'),
+    pytest.param(116, 'africa', 428, marks=pytest.mark.card(116), id='116-Serengeti National Park'),
+    pytest.param(117, 'australia', 423, marks=pytest.mark.card(117), id='117-Blue Mountains National Park'),
+    pytest.param(118, 'predator', 413, marks=pytest.mark.card(118), id='118-Savanna'),
+    pytest.param(119, 'bird', 496, marks=pytest.mark.card(119), id='119-Low Mountain Range'),
+    pytest.param(120, 'herbivore', 428, marks=pytest.mark.card(120), id='120-Bamboo Forest'),
+    pytest.param(121, 'reptile', 471, marks=pytest.mark.card(121), id='121-Sea Cave'),
+    pytest.param(122, 'primate', 454, marks=pytest.mark.card(122), id='122-Jungle'),
 ]
 
 
@@ -135,11 +131,7 @@ def other_animal(icon: str) -> int:
                 if icon not in a.icons and a.size == 3 and not a.special)
 
 
-@pytest.mark.parametrize(
-    "number, icon, animal",
-    [pytest.param(number, icon, animal, marks=pytest.mark.card(number), id=f"{number}-{name}")
-     for number, name, icon, animal in RELEASE],
-)
+@pytest.mark.parametrize("number, icon, animal", RELEASE)
 def test_release_project_discards_an_animal_with_its_icon(number, icon, animal):
     game = ready_game(seed=number)
     player = game.players[0]
@@ -166,20 +158,16 @@ def test_release_project_discards_an_animal_with_its_icon(number, icon, animal):
 
 
 BREEDING = [
-    # number, name, icon, an animal with that icon, its continent
-    (123, "Bird Breeding Program", "bird", 496, "africa"),
-    (124, "Predator Breeding Program", "predator", 413, "americas"),
-    (125, "Reptile Breeding Program", "reptile", 471, "africa"),
-    (126, "Herbivore Breeding Program", "herbivore", 443, "europe"),
-    (127, "Primate Breeding Program", "primate", 454, "africa"),
+    # number, icon, an animal with that icon, its continent
+    pytest.param(123, 'bird', 496, 'africa', marks=pytest.mark.card(123), id='123-Bird Breeding Program'),
+    pytest.param(124, 'predator', 413, 'americas', marks=pytest.mark.card(124), id='124-Predator Breeding Program'),
+    pytest.param(125, 'reptile', 471, 'africa', marks=pytest.mark.card(125), id='125-Reptile Breeding Program'),
+    pytest.param(126, 'herbivore', 443, 'europe', marks=pytest.mark.card(126), id='126-Herbivore Breeding Program'),
+    pytest.param(127, 'primate', 454, 'africa', marks=pytest.mark.card(127), id='127-Primate Breeding Program'),
 ]
 
 
-@pytest.mark.parametrize(
-    "number, icon, animal, continent",
-    [pytest.param(number, icon, animal, continent, marks=pytest.mark.card(number), id=f"{number}-{name}")
-     for number, name, icon, animal, continent in BREEDING],
-)
+@pytest.mark.parametrize("number, icon, animal, continent", BREEDING)
 def test_breeding_program_needs_the_icon_and_a_matching_partner_zoo(number, icon, animal, continent):
     assert continent in CATALOG.animals[animal].continents and icon in CATALOG.animals[animal].icons
     game = ready_game(seed=number)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sim.arknova import deck, tracks
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Project
-from sim.arknova.effects import grant
+from sim.arknova.effects import grant, rule
 from sim.arknova.state import ProjectRow, Step
 from sim.arknova.steps import options, resolver
 
@@ -25,6 +25,8 @@ UNIVERSITIES = {university.id: university for university in CATALOG.tiles.univer
 CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
 CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
 MAX_WORKERS_PER_TASK = 3
+PROJECT_GOALS = ("icon_count", "distinct_icons", "animal_count", "breeding", "release")
+rule(*(f"project:{goal}" for goal in PROJECT_GOALS))  # read by slot_choices
 
 
 def workers_needed(player: "PlayerState", task: str) -> int:
