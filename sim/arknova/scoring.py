@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from sim.arknova import tracks
+from sim.arknova import solo, tracks
 from sim.arknova.actions.association import CATEGORIES
 from sim.arknova.board import map_board
 from sim.arknova.effects import grant_all, rule
@@ -92,25 +92,37 @@ def score_cards(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @resolver("game_over")
 def game_over(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Bonuses of late conservation spaces are not played out: the game has ended."""
+    """Bonuses of late conservation spaces are not played out: the game has ended
+    (or, in a solo challenge, the next of its three games begins)."""
     game.stack.clear()
+    if solo.continues(game):
+        solo.next_game(game)
+        return
     game.over = True
 
 
 def seat_results(game: "ArkNovaGame") -> list[SeatResult]:
+    """Ranked by score, then supported projects. Solo: rank 1 is a win (VP >= 0; in a challenge,
+    the three games' VP summed >= 0), rank 2 a loss; the score is those VP."""
     keys = {player.seat: (tracks.score(player), len(player.supported)) for player in game.players}
     results = []
     for player in game.players:
         rank = 1 + sum(1 for other in keys.values() if other > keys[player.seat])
+        points = tracks.victory_points(player)
+        if game.solo:
+            points = solo.challenge_total(game)
+            rank = 1 if points >= 0 else 2
         results.append(SeatResult(
             seat=player.seat,
-            score=tracks.victory_points(player),
+            score=points,
             rank=rank,
             details={
                 "score": tracks.score(player), "appeal": player.appeal, "cp": player.cp,
                 "reputation": player.reputation, "money": player.money, "map": player.map_id,
                 "turns": player.turns, "animals": len(player.animals), "sponsors": len(player.sponsors),
                 "projects": len(player.supported), "buildings": len(player.buildings),
+                **({"challenge_vp": list(game.challenge["scores"]) + [tracks.victory_points(player)]}
+                   if game.config.get("solo_challenge") else {}),
             },
         ))
     return results

@@ -139,7 +139,7 @@ class ArkNovaState:
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
         "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events",
-        "after_action", "unhandled",
+        "after_action", "unhandled", "challenge",
     )
 
     def __init__(self) -> None:
@@ -174,6 +174,9 @@ class ArkNovaState:
         self.events: list[tuple[Any, ...]] | None = None  # card events when enabled
         self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
         self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
+        # What this game (and a solo challenge's earlier games) laid out: "scores" (VP of finished
+        # challenge games), "bases", "tiles", "maps"; replaced whole, never mutated, so shared by copies.
+        self.challenge: dict[str, tuple[Any, ...]] = {}
 
     def copy_into(self, other: "ArkNovaState") -> None:
         """Fill `other` (a fresh instance) with an independent copy of this state."""
@@ -197,6 +200,7 @@ class ArkNovaState:
         other.rng.setstate(self.rng.getstate())
         other.after_action = self.after_action[:]
         other.unhandled = set(self.unhandled)
+        other.challenge = self.challenge
         other.log = None
         other.events = None
 
