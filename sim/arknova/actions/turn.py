@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from sim.arknova import deck, tracks
+from sim.arknova import deck, map_abilities, tracks
 from sim.arknova.effects import grant
 from sim.arknova.state import ACTION_CARDS, Step
 from sim.arknova.steps import options, resolver
@@ -36,10 +36,11 @@ def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinS
 
 @options("turn")
 def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5."""
+    """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5,
+    ("harbor", card) once per turn on map 4 (step[2] is True once it was used)."""
     seat = step[1]
     player = game.players[seat]
-    result: list[Any] = []
+    result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat)
         if needed is not None:
@@ -54,6 +55,10 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat = step[1]
     player = game.players[seat]
     card = choice[1]
+    if choice[0] == "harbor":
+        game.push(("turn", seat, True))
+        map_abilities.use_harbor(game, seat, card)
+        return
     if choice[0] == "xtoken":
         game.say(seat, f"takes an X-token with {card}")
         game.push(("finish_action", seat, card), ("end_turn", seat))
