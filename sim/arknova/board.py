@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sim.arknova.catalog import Effect, ZooMap, load_catalog
-from sim.arknova.geometry import BIT, Placement, enumerate_placements, mask_of
+from sim.arknova.geometry import BIT, Placement, around, enumerate_placements, mask_of
 
 # Build-action building kinds and the tile shape each one uses.
 BUILD_SHAPES: dict[str, str] = {
@@ -41,6 +41,7 @@ class MapBoard:
     water: int
     upgrade_only: int
     feature: int  # a map ability's own space (tower, gates, restaurant): neither buildable, rock nor water
+    feature_near: int  # cells touching that space
     ability_cells: int  # every cell the map ability names
     bonuses: tuple[tuple[int, Effect], ...]  # (cell bit, placement bonus)
     bonus_mask: int
@@ -76,6 +77,7 @@ def map_board(map_id: str) -> MapBoard:
         water=water,
         upgrade_only=upgrade_only,
         feature=feature,
+        feature_near=around(feature),
         ability_cells=ability_cells,
         bonuses=bonuses,
         bonus_mask=mask_of(cell for cell, _ in zoo_map.placement_bonuses) | (

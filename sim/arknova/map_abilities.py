@@ -26,7 +26,7 @@ from sim.arknova import deck, tracks
 from sim.arknova.board import map_board
 from sim.arknova.catalog import Animal, Effect, Sponsor
 from sim.arknova.effects import effect, rule
-from sim.arknova.geometry import around
+from sim.arknova.requirements import requirement_met, requirements_met
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
@@ -56,7 +56,7 @@ def all_covered(player: "PlayerState") -> bool:
 
 def feature_neighbours(player: "PlayerState") -> int:
     """Cells touching the ability's own space (tower, gates, restaurant)."""
-    return around(map_board(player.map_id).feature)
+    return map_board(player.map_id).feature_near
 
 
 # --- 1 Observation Tower, 2 Outdoor Areas ------------------------------------------
@@ -123,10 +123,12 @@ def waives_condition(player: "PlayerState", unmet: int) -> bool:
 
 def animal_playable(player: "PlayerState", animal: Animal) -> bool:
     """The animal's conditions are met, or all but one with the Research Institute open."""
-    from sim.arknova.requirements import requirement_met
-
+    if requirements_met(player, animal):
+        return True
+    if ability(player) != "research_institute":
+        return False
     unmet = sum(1 for requirement in animal.requirements if not requirement_met(player, animal, requirement))
-    return unmet == 0 or waives_condition(player, unmet)
+    return waives_condition(player, unmet)
 
 
 # --- 8 Hollywood Hills -------------------------------------------------------------------
