@@ -134,12 +134,13 @@ class ArkNovaState:
     """Players, cards, the association board, the break track and the pending steps."""
 
     __slots__ = (
+        "challenge",
         "config", "players", "deck", "discard", "display", "base_projects", "projects",
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
         "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events",
-        "after_action", "unhandled", "challenge",
+        "after_action", "unhandled",
     )
 
     def __init__(self) -> None:
