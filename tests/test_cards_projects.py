@@ -190,3 +190,19 @@ def test_breeding_program_needs_the_icon_and_a_matching_partner_zoo(number, icon
     choose(game, XTOKEN_SLOT, "left_slot")
     assert player.cp == 10 + 2 and player.reputation == 1 + 2
     assert animal in player.animals  # breeding keeps the animal
+
+
+@pytest.mark.card(116)
+def test_release_levels_take_any_animal_at_least_their_size():
+    """2nd printing: a size-5 Cheetah may fill every level, a size-1 Fennec Fox only the right one."""
+    game = ready_game(seed=5)
+    player = game.players[0]
+    for animal, shape in ((401, "enclosure-5"), (405, "enclosure-1")):
+        install_animal(game, 0, animal, put(game, 0, shape, free_spot(game, 0, shape)))
+    to_hand(game, 0, 116)
+    association_turn(game)
+    plays = {(o[3], o[4]) for o in expect(game, "association").options if o[0] == "play" and o[1] == 116}
+    assert plays == {(0, 401), (1, 401), (2, 401), (2, 405)}
+    choose(game, ("play", 116, -1, 2, 401))  # the Cheetah for the 3-CP level
+    choose(game, XTOKEN_SLOT, "left_slot")
+    assert player.cp == 10 + 3 and 401 not in player.animals and player.large_animals == 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknova import tracks
+from sim.arknova import deck, tracks
 from sim.arknova.catalog import load_catalog
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def next_game(game: "ArkNovaGame") -> None:
     fresh.unhandled = game.unhandled
     fresh.challenge = {**record, "scores": record["scores"] + (tracks.victory_points(game.players[0]),)}
     fresh.deck = game.deck[:]
-    fresh.display = [fresh.deck.pop() for _ in range(len(game.display))]
+    fresh.display = [fresh.deck.pop() for _ in range(deck.DISPLAY_SIZE)]
     bases = [number for number in CATALOG.base_projects if number not in record["bases"]]
     rng.shuffle(bases)
     all_tiles = [tile for tile, _ in CATALOG.tiles.bonus_tiles]
