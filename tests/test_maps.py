@@ -124,6 +124,19 @@ def test_map4_commercial_harbor_once_per_turn_a_card_for_three_money():
     decision = expect(game, "turn", 0)
     assert not [o for o in decision.options if o[0] == "harbor"]  # once per turn
     choose(game, ("xtoken", "build"))
+    assert expect(game, "turn", 1)  # no second sale after the action
+
+
+def test_map4_commercial_harbor_sale_after_the_action():
+    game = fresh("4")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(0, 11)])
+    to_hand(game, 0, 201)
+    start_turn(game, 0)
+    choose(game, ("xtoken", "build"), "turn")
+    assert expect(game, "harbor_sale", 0).options == ("keep", ("harbor", 201))
+    choose(game, ("harbor", 201))
+    assert player.money == 60 + 3 and player.hand == []
     assert expect(game, "turn", 1)
 
 

@@ -9,7 +9,7 @@ only ask one question each:
   (`standard_size`).
 - 3 Silver Lake: only its 2-money placement bonuses (plain map data, no rule).
 - 4 Commercial Harbor: once the corner space is covered, once per turn, discard a hand card for
-  3 money (`harbor_options`, offered with the turn's action choice).
+  3 money (`harbor_options`: offered with the turn's action choice, or else after the action).
 - 5 Park Restaurant: break income of 1 money per covered space touching the restaurant.
 - 6 Research Institute: once the corner space is covered, an animal may be played with one of its
   conditions unmet (`waives_condition`; rock and water needs are not conditions).
@@ -27,6 +27,7 @@ from sim.arknova.board import map_board
 from sim.arknova.catalog import Animal, Effect, Sponsor
 from sim.arknova.effects import effect, rule
 from sim.arknova.requirements import requirement_met, requirements_met
+from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
@@ -89,6 +90,26 @@ def harbor_options(player: "PlayerState", used: bool) -> list[tuple[str, int]]:
     if used or not player.hand or ability(player) != "commercial_harbor" or not all_covered(player):
         return []
     return [("harbor", card) for card in dict.fromkeys(player.hand)]
+
+
+def harbor_sale_steps(player: "PlayerState", used: bool) -> tuple[tuple[Any, ...], ...]:
+    """The chance to sell after the action, when the harbor was not used before it this turn."""
+    if used or ability(player) != "commercial_harbor":
+        return ()
+    return (("harbor_sale", player.seat),)
+
+
+@options("harbor_sale")
+def harbor_sale_options(game: "ArkNovaGame", step: Any) -> tuple[Any, ...]:
+    """Keep every card (first, the default) or sell one; nothing to ask while the harbor is closed."""
+    sales = harbor_options(game.players[step[1]], False)
+    return ("keep", *sales) if sales else ()
+
+
+@resolver("harbor_sale")
+def harbor_sale(game: "ArkNovaGame", step: Any, choice: Any) -> None:
+    if choice != "keep":
+        use_harbor(game, step[1], choice[1])
 
 
 def use_harbor(game: "ArkNovaGame", seat: int, card: int) -> None:

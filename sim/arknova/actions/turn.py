@@ -59,9 +59,10 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         game.push(("turn", seat, True))
         map_abilities.use_harbor(game, seat, card)
         return
+    sale = map_abilities.harbor_sale_steps(player, len(step) > 2)  # map 4: a sale after the action
     if choice[0] == "xtoken":
         game.say(seat, f"takes an X-token with {card}")
-        game.push(("finish_action", seat, card), ("end_turn", seat))
+        game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         tracks.gain_xtokens(game, seat, 1)
         return
@@ -73,7 +74,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     side_two = player.is_upgraded(card)
     game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
-    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), ("end_turn", seat))
+    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), *sale, ("end_turn", seat))
 
 
 @resolver("finish_action")
