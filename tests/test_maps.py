@@ -86,6 +86,23 @@ def test_map1_observation_tower_two_appeal_for_an_enclosure_next_to_the_tower(ne
     assert player.appeal == 10 + CATALOG.animals[405].appeal + (2 if near else 0)
 
 
+def test_map1_observation_tower_pays_again_after_a_release():
+    from sim.arknova.actions.association import release
+
+    game = fresh("1")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(2, 5)])
+    to_hand(game, 0, 405, 445)
+    player.appeal = 10
+    animal_options(game, 405)
+    choose(game, (405, -1, 0))
+    release(game, 0, 405)  # the enclosure turns back to its empty side
+    assert player.appeal == 10 + 2 and player.buildings[0][2] == 0
+    assert animal_options(game, 445) == {0}
+    choose(game, (445, -1, 0))
+    assert player.appeal == 10 + 2 + CATALOG.animals[445].appeal + 2
+
+
 def test_map2_outdoor_areas_enclosures_next_to_the_gates_count_two_larger():
     game = fresh("2")
     near = put(game, 0, "enclosure-1", [(4, 7)])  # touches the gates (5, 8)
