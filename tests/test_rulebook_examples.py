@@ -438,7 +438,8 @@ def test_ex9_release_into_the_wild_from_the_reptile_house():
     choose(game, ("act", "association", 0))
     options = expect(game, "association").options
     assert ("play", 116, -1, 1, 471) in options  # size 3 -> middle level
-    assert ("play", 116, -1, 0, 471) not in options and ("play", 116, -1, 2, 471) not in options
+    assert ("play", 116, -1, 0, 471) not in options  # too small for the left level
+    assert ("play", 116, -1, 2, 471) in options  # at least size 1-2: 2nd printing, decision B1
     choose(game, ("play", 116, -1, 1, 471))
     choose(game, 5, "left_slot")  # the "12 money" slot
     finish_turn(game, 0)

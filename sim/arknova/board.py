@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sim.arknova.catalog import Effect, ZooMap, load_catalog
-from sim.arknova.geometry import BIT, Placement, enumerate_placements, mask_of
+from sim.arknova.geometry import BIT, Placement, around, enumerate_placements, mask_of
 
 # Build-action building kinds and the tile shape each one uses.
 BUILD_SHAPES: dict[str, str] = {
@@ -23,6 +23,10 @@ BUILD_SHAPES: dict[str, str] = {
 }
 
 
+# Map abilities that act each time one of their cells is covered (a handler of that keyword).
+COVER_BONUS_ABILITIES = frozenset({"hollywood_hills"})
+
+
 def building_size(kind: str) -> int:
     return len(load_catalog().tiles.building_shapes[BUILD_SHAPES.get(kind, kind)])
 
@@ -36,6 +40,9 @@ class MapBoard:
     rock: int
     water: int
     upgrade_only: int
+    feature: int  # a map ability's own space (tower, gates, restaurant): neither buildable, rock nor water
+    feature_near: int  # cells touching that space
+    ability_cells: int  # every cell the map ability names
     bonuses: tuple[tuple[int, Effect], ...]  # (cell bit, placement bonus)
     bonus_mask: int
     placements: dict[str, tuple[Placement, ...]]  # shape id -> placements
@@ -48,11 +55,17 @@ class MapBoard:
 def map_board(map_id: str) -> MapBoard:
     catalog = load_catalog()
     zoo_map = catalog.maps[map_id]
-    rock = mask_of(zoo_map.rock)
-    water = mask_of(zoo_map.water)
-    buildable = mask_of(catalog.grid) & ~rock & ~water
+    ability_cells = mask_of(zoo_map.ability_cells)
+    # The reference marks the tower, gates and restaurant spaces of maps 1, 2 and 5 as rock or water
+    # (unbuildable); they are the ability's own space instead (docs/rules-decisions.md B7).
+    feature = ability_cells & mask_of(zoo_map.rock | zoo_map.water)
+    rock = mask_of(zoo_map.rock) & ~feature
+    water = mask_of(zoo_map.water) & ~feature
+    buildable = mask_of(catalog.grid) & ~rock & ~water & ~feature
     upgrade_only = mask_of(zoo_map.upgrade_only)
     bonuses = tuple((BIT[cell], bonus) for cell, bonus in zoo_map.placement_bonuses)
+    if zoo_map.ability in COVER_BONUS_ABILITIES:  # covering an ability cell pays like a placement bonus
+        bonuses += tuple((BIT[cell], Effect(zoo_map.ability, ())) for cell in zoo_map.ability_cells)
     placements = {
         shape: enumerate_placements(tuple(offsets), buildable, rock, water, upgrade_only)
         for shape, offsets in catalog.tiles.building_shapes.items()
@@ -63,7 +76,11 @@ def map_board(map_id: str) -> MapBoard:
         rock=rock,
         water=water,
         upgrade_only=upgrade_only,
+        feature=feature,
+        feature_near=around(feature),
+        ability_cells=ability_cells,
         bonuses=bonuses,
-        bonus_mask=mask_of(cell for cell, _ in zoo_map.placement_bonuses),
+        bonus_mask=mask_of(cell for cell, _ in zoo_map.placement_bonuses) | (
+            ability_cells if zoo_map.ability in COVER_BONUS_ABILITIES else 0),
         placements=placements,
     )

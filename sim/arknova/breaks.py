@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, tracks, zoo
+from sim.arknova import deck, map_abilities, tracks, zoo
 from sim.arknova.actions.association import CONTINENTS, UNIVERSITIES
 from sim.arknova.effects import grant_all
 from sim.arknova.state import Step
@@ -52,7 +52,7 @@ def income(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Appeal income, kiosk income, then income effects; the display refills after each seat."""
     seat = step[1]
     player = game.players[seat]
-    money = tracks.TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player)
+    money = tracks.TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player) + map_abilities.break_income(player)
     tracks.gain_money(game, seat, money)
     game.say(seat, f"income {money} money")
     game.push(("refill_display",))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from sim.arknova import tracks
+from sim.arknova import solo, tracks
 from sim.arknova.actions.association import CATEGORIES
 from sim.arknova.board import map_board
-from sim.arknova.effects import grant_all
+from sim.arknova.effects import grant_all, rule
+from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, cells_of
 from sim.arknova.state import PlayerState, Step
 from sim.arknova.steps import resolver
 from sim.core.protocols import SeatResult
@@ -39,14 +40,31 @@ def biodiversity(game: "ArkNovaGame", player: PlayerState) -> int:
     return sum(1 for category in CATEGORIES if player.icon(category) > right.icon(category))
 
 
-CONDITIONAL: dict[str, Quantity] = {"biodiversity": biodiversity}
+def touched_by_buildings(spaces: int, occupied: int) -> bool:
+    """Every one of these (rock or water) spaces touches at least one building."""
+    return all(NEIGHBOUR_MASK[cell] & occupied for cell in cells_of(spaces))
+
+
+def architecture(game: "ArkNovaGame", player: PlayerState) -> int:
+    """Architectural Zoo, 1 CP each: every water space touches a building, every rock space
+    touches a building, no building space is left empty, every border building space is covered
+    (the reading of docs/rules-decisions.md B2)."""
+    board = map_board(player.map_id)
+    occupied = player.occupied
+    return (touched_by_buildings(board.water, occupied) + touched_by_buildings(board.rock, occupied)
+            + (board.buildable & ~occupied == 0) + (board.buildable & BORDER_MASK & ~occupied == 0))
+
+
+CONDITIONAL: dict[str, Quantity] = {"biodiversity": biodiversity, "architecture": architecture}
+rule(*(f"final_scoring:{quantity}" for quantity in (*QUANTITIES, *CONDITIONAL)))
 
 
 def final_scoring_cp(game: "ArkNovaGame", player: PlayerState, number: int) -> int:
+    """CP from one final-scoring card: thresholds reached or conditions met, never more than 4."""
     card = CATALOG.final_scoring[number]
     if card.thresholds:
         amount = QUANTITIES[card.quantity](game, player)
-        return sum(1 for threshold in card.thresholds if amount >= threshold)
+        return min(MAX_FINAL_SCORING_CP, sum(1 for threshold in card.thresholds if amount >= threshold))
     rule = CONDITIONAL.get(card.quantity)
     if rule is None:
         game.note_unhandled(f"final_scoring:{card.quantity}")
@@ -74,25 +92,37 @@ def score_cards(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @resolver("game_over")
 def game_over(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Bonuses of late conservation spaces are not played out: the game has ended."""
+    """Bonuses of late conservation spaces are not played out: the game has ended
+    (or, in a solo challenge, the next of its three games begins)."""
     game.stack.clear()
+    if solo.continues(game):
+        solo.next_game(game)
+        return
     game.over = True
 
 
 def seat_results(game: "ArkNovaGame") -> list[SeatResult]:
+    """Ranked by score, then supported projects. Solo: rank 1 is a win (VP >= 0; in a challenge,
+    the three games' VP summed >= 0), rank 2 a loss; the score is those VP."""
     keys = {player.seat: (tracks.score(player), len(player.supported)) for player in game.players}
     results = []
     for player in game.players:
         rank = 1 + sum(1 for other in keys.values() if other > keys[player.seat])
+        points = tracks.victory_points(player)
+        if game.solo:
+            points = solo.challenge_total(game)
+            rank = 1 if points >= 0 else 2
         results.append(SeatResult(
             seat=player.seat,
-            score=tracks.victory_points(player),
+            score=points,
             rank=rank,
             details={
                 "score": tracks.score(player), "appeal": player.appeal, "cp": player.cp,
                 "reputation": player.reputation, "money": player.money, "map": player.map_id,
                 "turns": player.turns, "animals": len(player.animals), "sponsors": len(player.sponsors),
                 "projects": len(player.supported), "buildings": len(player.buildings),
+                **({"challenge_vp": list(game.challenge["scores"]) + [tracks.victory_points(player)]}
+                   if game.config.get("solo_challenge") else {}),
             },
         ))
     return results

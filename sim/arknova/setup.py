@@ -4,7 +4,8 @@ Config keys (defaults in `DEFAULT_CONFIG`):
 - ``players``: 1-4;
 - ``maps``: "A", "0", "random" (a different map 1-8 each), "draft" (draw 2 of maps 1-8,
   keep 1: a decision), or a list with one map id per seat;
-- ``solo_appeal``: starting appeal of a solo game (20, 10 or 0).
+- ``solo_appeal``: starting appeal of a solo game (20, 10 or 0);
+- ``solo_challenge``: solo only, three games in a row on the cards left over (`sim.arknova.solo`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ CATALOG = load_catalog()
 TRACKS = CATALOG.tracks
 ADVANCED_MAPS = tuple(str(number) for number in range(1, 9))
 MAP_CHOICES = ("A", "0", "random", "draft")
-DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "maps": "A", "solo_appeal": 20}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "maps": "A", "solo_appeal": 20, "solo_challenge": False}
 BONUS_TILES_PER_SPACE = 2
 FINAL_SCORING_PER_PLAYER = 2
 TWO_PLAYER_BLOCKED_SLOT = (0, 1, 2)  # left card: left slot, middle: middle, right: right
@@ -57,24 +58,39 @@ def validate(config: Mapping[str, Any]) -> dict[str, Any]:
         merged["maps"] = str(maps)
     if merged["solo_appeal"] not in dict(TRACKS.solo_starting_appeal).values():
         raise ConfigError(f"solo_appeal must be 20, 10 or 0, got {merged['solo_appeal']!r}")
+    if merged["solo_challenge"] not in (True, False):
+        raise ConfigError(f"solo_challenge must be true or false, got {merged['solo_challenge']!r}")
+    if merged["solo_challenge"] and players != 1:
+        raise ConfigError("solo_challenge needs players = 1")
     return merged
 
 
 def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
     """Set up the table as the rulebook's setup steps do, all randomness from `seed`."""
     config = validate(config)
-    players = config["players"]
     game = ArkNovaGame()
     game.config = config
     game.rng = rng = python_rng(seed)
     tiles = [tile for tile, _ in CATALOG.tiles.bonus_tiles]
     rng.shuffle(tiles)
-    game.bonus_tiles = {5: tiles[:BONUS_TILES_PER_SPACE], 8: tiles[BONUS_TILES_PER_SPACE:2 * BONUS_TILES_PER_SPACE]}
-    game.deck = list(CATALOG.zoo_deck)
-    rng.shuffle(game.deck)
+    deck_order = list(CATALOG.zoo_deck)
+    rng.shuffle(deck_order)
+    game.deck = deck_order
     game.display = [game.deck.pop() for _ in range(deck.DISPLAY_SIZE)]
     base = list(CATALOG.base_projects)
     rng.shuffle(base)
+    lay_table(game, tiles, base, ADVANCED_MAPS)
+    return game
+
+
+def lay_table(game: ArkNovaGame, tiles: list[str], base: list[int], map_pool: tuple[str, ...]) -> None:
+    """Everything after the deck and display: bonus tiles, base projects, the association board,
+    final-scoring cards, maps (drawn from `map_pool`), the seats and their setup decisions.
+    What was laid out is recorded in `game.challenge` for a solo challenge's next game."""
+    config = game.config
+    rng = game.rng
+    players = config["players"]
+    game.bonus_tiles = {5: tiles[:BONUS_TILES_PER_SPACE], 8: tiles[BONUS_TILES_PER_SPACE:2 * BONUS_TILES_PER_SPACE]}
     for position, number in enumerate(base[:TRACKS.base_projects[players]]):
         holders = [-1] * len(CATALOG.projects[number].slots)
         if players == 2:
@@ -87,7 +103,7 @@ def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
     scoring = [number for number, card in CATALOG.final_scoring.items()
                if players > 1 or card.quantity not in SOLO_UNUSABLE_FINAL_SCORING]
     rng.shuffle(scoring)
-    map_ids = _assign_maps(config["maps"], players, rng)
+    map_ids = _assign_maps(config["maps"], players, rng, map_pool)
     setup_steps: list[Step] = []
     for seat in range(players):
         player = PlayerState(seat, map_ids[seat])
@@ -110,17 +126,22 @@ def new_game(config: Mapping[str, Any], seed: int) -> ArkNovaGame:
     if config["maps"] != "draft":
         for player in game.players:
             place_start_buildings(player)
+    game.challenge = {
+        "scores": game.challenge.get("scores", ()),
+        "bases": game.challenge.get("bases", ()) + tuple(row.number for row in game.base_projects),
+        "tiles": game.challenge.get("tiles", ()) + tuple(tiles[:2 * BONUS_TILES_PER_SPACE]),
+        "maps": game.challenge.get("maps", ()) + tuple(m for m in map_ids if m in ADVANCED_MAPS),
+    }
     game.push(*setup_steps)
-    return game
 
 
-def _assign_maps(choice: Any, players: int, rng: Any) -> list[str]:
+def _assign_maps(choice: Any, players: int, rng: Any, map_pool: tuple[str, ...]) -> list[str]:
     """One map id per seat; for a draft, two candidates per seat (seat s gets 2s and 2s+1)."""
     if isinstance(choice, list):
         return choice
     if choice in CATALOG.maps:
         return [choice] * players
-    pool = list(ADVANCED_MAPS)
+    pool = list(map_pool)
     rng.shuffle(pool)
     return pool[:players] if choice == "random" else pool[:2 * players]
 

@@ -134,6 +134,7 @@ class ArkNovaState:
     """Players, cards, the association board, the break track and the pending steps."""
 
     __slots__ = (
+        "challenge",
         "config", "players", "deck", "discard", "display", "base_projects", "projects",
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
@@ -175,6 +176,9 @@ class ArkNovaState:
         self.turn_history: list[list[Any]] | None = None  # one record per turn when enabled
         self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
         self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
+        # What this game (and a solo challenge's earlier games) laid out: "scores" (VP of finished
+        # challenge games), "bases", "tiles", "maps"; replaced whole, never mutated, so shared by copies.
+        self.challenge: dict[str, tuple[Any, ...]] = {}
 
     def copy_into(self, other: "ArkNovaState") -> None:
         """Fill `other` (a fresh instance) with an independent copy of this state."""
@@ -198,6 +202,7 @@ class ArkNovaState:
         other.rng.setstate(self.rng.getstate())
         other.after_action = self.after_action[:]
         other.unhandled = set(self.unhandled)
+        other.challenge = self.challenge
         other.log = None
         other.events = None
         other.turn_history = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sim.arknova import map_abilities
 from sim.arknova.board import MapBoard, map_board
 from sim.arknova.catalog import Animal, Effect, load_catalog
 from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, kiosk_exclusion
@@ -118,7 +119,9 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
     kind, placement, used = player.buildings[index]
     size = ENCLOSURE_SIZE.get(kind)
     if size is not None:
-        if used or not animal.standard_allowed or size < animal.size:
+        if used or not animal.standard_allowed:
+            return False
+        if size < animal.size and map_abilities.standard_size(player, size, placement) < animal.size:
             return False
     elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
         return False
@@ -154,8 +157,9 @@ def free_standard_enclosure(player: PlayerState, animal: Animal) -> None:
     best = -1
     best_key: tuple[int, int] | None = None
     for index, (kind, placement, used) in enumerate(player.buildings):
-        if is_standard(kind) and used and enclosure_size(kind) >= animal.size:
-            key = (0 if fits(animal, placement) else 1, enclosure_size(kind))
+        size = map_abilities.standard_size(player, enclosure_size(kind), placement) if is_standard(kind) else 0
+        if used and size >= animal.size:
+            key = (0 if fits(animal, placement) else 1, size)
             if best_key is None or key < best_key:
                 best, best_key = index, key
     if best >= 0:

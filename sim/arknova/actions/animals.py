@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, tracks, zoo
+from sim.arknova import deck, map_abilities, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
 from sim.arknova.effects import grant
-from sim.arknova.requirements import requirements_met
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
 
@@ -46,7 +45,7 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
         animal = ANIMALS.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > player.money:
             continue
-        if not requirements_met(player, animal):
+        if not map_abilities.animal_playable(player, animal):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
     return result
@@ -104,6 +103,7 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
     cost = animal_cost(player, animal)
     deck.take_card_to_play(game, seat, card, source, cost)
     zoo.house_animal(player, animal, enclosure)
+    map_abilities.on_animal_housed(game, seat, enclosure)
     player.animals.append(card)
     player.add_icons(animal.icons)
     if animal.size_class == "small":

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sim.arknova import deck, tracks
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Project
-from sim.arknova.effects import grant
+from sim.arknova.effects import grant, rule
 from sim.arknova.state import ProjectRow, Step
 from sim.arknova.steps import options, resolver
 
@@ -23,6 +23,8 @@ UNIVERSITIES = {university.id: university for university in CATALOG.tiles.univer
 CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
 CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
 MAX_WORKERS_PER_TASK = 3
+PROJECT_GOALS = ("icon_count", "distinct_icons", "animal_count", "breeding", "release")
+rule(*(f"project:{goal}" for goal in PROJECT_GOALS))  # read by slot_choices
 
 
 def workers_needed(player: "PlayerState", task: str) -> int:
@@ -89,13 +91,13 @@ def donation_cost(game: "ArkNovaGame") -> int:
 
 
 def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
-    """Animals in the zoo with the project's icon whose standard-enclosure size matches the slot."""
-    level = project.slots[slot]
+    """Animals in the zoo with the project's icon that need a standard enclosure of at least the
+    slot's size (2nd printing; petting-zoo animals need none and cannot be released)."""
+    minimum = max(1, project.slots[slot].min_size)
     animals = CATALOG.animals
     return [
         number for number in dict.fromkeys(player.animals)
-        if project.target in animals[number].icons and animals[number].size > 0
-        and level.min_size <= animals[number].size <= level.max_size
+        if project.target in animals[number].icons and animals[number].size >= minimum
     ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, tracks, zoo
+from sim.arknova import deck, map_abilities, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Sponsor
 from sim.arknova.geometry import BORDER_MASK
@@ -56,7 +56,7 @@ def playable_sponsors(game: "ArkNovaGame", seat: int, budget: int, from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
     return [
         (card, source) for card, source in sources
-        if card in SPONSORS and SPONSORS[card].level <= budget
+        if card in SPONSORS and map_abilities.sponsor_level(player, SPONSORS[card]) <= budget
         and can_play_sponsor(player, SPONSORS[card], source + 1)
     ]
 
@@ -94,7 +94,8 @@ def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         tracks.advance_break(game, seat, strength)
         return
     card, source = choice
-    game.push(("sponsors", seat, budget - SPONSORS[card].level, side_two, True, strength))
+    level = map_abilities.sponsor_level(game.players[seat], SPONSORS[card])
+    game.push(("sponsors", seat, budget - level, side_two, True, strength))
     play_sponsor(game, seat, card, source)
 
 

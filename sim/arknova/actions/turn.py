@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from sim.arknova import deck, history, tracks
+from sim.arknova import deck, history, map_abilities, tracks
 from sim.arknova.effects import grant
 from sim.arknova.state import ACTION_CARDS, Step
 from sim.arknova.steps import options, resolver
@@ -36,10 +36,11 @@ def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinS
 
 @options("turn")
 def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5."""
+    """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5,
+    ("harbor", card) once per turn on map 4 (step[2] is True once it was used)."""
     seat = step[1]
     player = game.players[seat]
-    result: list[Any] = []
+    result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat)
         if needed is not None:
@@ -54,9 +55,14 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat = step[1]
     player = game.players[seat]
     card = choice[1]
+    if choice[0] == "harbor":
+        game.push(("turn", seat, True))
+        map_abilities.use_harbor(game, seat, card)
+        return
+    sale = map_abilities.harbor_sale_steps(player, len(step) > 2)  # map 4: a sale after the action
     if choice[0] == "xtoken":
         game.say(seat, f"takes an X-token with {card}")
-        game.push(("finish_action", seat, card), ("end_turn", seat))
+        game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         history.open_turn(game, seat, "xtoken", card, 0, 0)
         tracks.gain_xtokens(game, seat, 1)
@@ -70,7 +76,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     history.open_turn(game, seat, card, card, strength, spent)
     game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
-    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), ("end_turn", seat))
+    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), *sale, ("end_turn", seat))
 
 
 @resolver("finish_action")
