@@ -134,6 +134,11 @@ def check_zoo(game, p) -> None:
     assert p.hand_limit == (5 if "reputation_hand" in p.universities else 3)
 
 
+def _repeatable(player, number: int) -> bool:
+    """Migration Recording (224) lets its owner support a release project more than once."""
+    return CATALOG.projects[number].goal == "release" and 224 in player.sponsors
+
+
 def check_full(game, zoo_seats=None) -> None:
     """Everything, at a turn boundary (no half-resolved step pending). The zoos checked in
     detail are those of `zoo_seats` (default: all)."""
@@ -146,14 +151,15 @@ def check_full(game, zoo_seats=None) -> None:
         if zoo_seats is None or p.seat in zoo_seats:
             check_zoo(game, p)
         assert sorted(p.action_cards) == sorted(ACTION_CARDS)
-        assert len(set(p.supported)) == len(p.supported), "a project supported twice"
+        repeated = {number for number in p.supported if p.supported.count(number) > 1}
+        assert all(_repeatable(p, number) for number in repeated), "a project supported twice"
         assert p.left_slots.bit_count() == min(7, len(p.supported))
         for space in CP_SPACES:
             assert bool(p.milestones & (1 << space)) == (p.cp >= space), (p.seat, p.cp, space)
         assert len(p.final_scoring) == (1 if game.cp10_reached else 2)
     for row in rows:
         seats = [h for h in row.holders if h >= 0]
-        assert len(seats) == len(set(seats))
+        assert all(_repeatable(game.players[seat], row.number) for seat in seats if seats.count(seat) > 1)
         for seat in seats:
             assert row.number in game.players[seat].supported
     blocked = [h for row in game.base_projects for h in row.holders if h == -2]

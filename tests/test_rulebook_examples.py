@@ -505,7 +505,6 @@ def test_ex10_association_two_strength_six_two_tasks_and_a_donation():
 # ----------------------------------------------------------------------------- EX11
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: sponsor triggers (on_icon_own) are not applied")
 def test_ex11_meerkat_den_counts_its_own_herbivore_icon():
     game = ready_game(seed=8)
     player = game.players[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sim.arknova import passives
 from sim.arknova.board import MapBoard, map_board
 from sim.arknova.catalog import Animal, Effect, load_catalog
 from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, kiosk_exclusion
@@ -117,7 +118,7 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
             return False
     elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
         return False
-    return fits(animal, placement)
+    return fits(animal, placement) or (bool(player.sponsors) and passives.ignores_rock_water(player))
 
 
 def open_enclosures(player: PlayerState) -> list[int]:
