@@ -33,7 +33,7 @@ def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[
     occupied = player.occupied if "no_adjacency_needed" not in rules else 0
     ignore_terrain = passives.ignores_rock_water(player)
     return [
-        placement for placement in zoo.board_of(player).placements_for(shape)
+        placement for placement in zoo.placements_of(player, shape)
         if (ignore_terrain or (placement.rock_adjacent >= sponsor.building_rock
                                and placement.water_adjacent >= sponsor.building_water))
         and (placement.mask & BORDER_MASK).bit_count() >= border_cells

@@ -1,0 +1,398 @@
+"""One test per sponsor card (201-264): each plays the card through the Sponsors action (or
+reaches its income, trigger, passive or end-game rule through the engine) and asserts the
+exact change the card makes. Map A, two players, seat 0 unless said otherwise."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import (
+    CATALOG, choose, clear_zoo, expect, free_spot, grid_neighbours, is_border, project_row, put,
+    ready_game, refresh, set_cards, start_turn, to_display, to_hand,
+)
+
+from sim.arknova import zoo
+from sim.arknova.board import map_board
+from sim.arknova.geometry import BIT
+
+SPONSORS = CATALOG.sponsors
+ANIMALS = CATALOG.animals
+TRACKS = CATALOG.tracks
+ORDER = ["animals", "cards", "build", "association", "sponsors"]  # Sponsors in slot 5
+MAP_A = CATALOG.maps["A"]
+
+
+def card(number: int):
+    return pytest.mark.card(number)
+
+
+def needs_ability(keyword: str):
+    return pytest.mark.xfail(strict=True, reason=f"needs animal ability {keyword} from issue3-animals")
+
+
+def table(seed: int = 0):
+    """A fresh two-player game; both zoos emptied so only the test's buildings count."""
+    game = ready_game(seed=seed)
+    for seat in game.seats:
+        clear_zoo(game, seat)
+        game.discard.extend(game.players[seat].hand)
+        game.players[seat].hand = []
+    return game
+
+
+def give_icons(game, seat: int, **icons: int) -> None:
+    """Icons from cards played earlier (the test only needs their count)."""
+    game.players[seat].add_icons(tuple(icon for icon, amount in icons.items() for _ in range(amount)))
+    refresh(game)
+
+
+def play(game, number: int, seat: int = 0, upgraded: bool = False) -> None:
+    """Seat plays the sponsor from hand with the Sponsors action at strength 5 (side II if upgraded)."""
+    set_cards(game, seat, ORDER, ("sponsors",) if upgraded else ())
+    to_hand(game, seat, number)
+    start_turn(game, seat)
+    choose(game, ("act", "sponsors", 0))
+    choose(game, (number, -1), "sponsors")
+
+
+def finish(game, seat: int = 0) -> None:
+    """Answer what is left of the seat's turn with the first option (side II: stop playing)."""
+    while True:
+        decision = game.decision()
+        if decision.kind == "turn" and decision.seat != seat:
+            return
+        assert decision.seat == seat, decision
+        choose(game, "done" if "done" in decision.options else decision.options[0])
+
+
+def income(game, seat: int = 0) -> int:
+    """Money a break's income step pays the seat beyond appeal and kiosk income."""
+    player = game.players[seat]
+    base = TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player)
+    before = player.money
+    game.stack = [("income", seat)]
+    refresh(game)
+    while game.decision().kind != "turn":
+        choose(game, game.decision().options[0])
+    return player.money - before - base
+
+
+def end_scoring(game) -> None:
+    """The end-game scoring of sponsors alone (final-scoring cards removed)."""
+    for player in game.players:
+        player.final_scoring = []
+    game.stack = [("score_cards",)]
+    refresh(game)
+    assert game.is_over()
+
+
+def animal_turn(game, number: int, building: int, seat: int = 0, upgraded: bool = False) -> None:
+    """Seat plays the animal from hand into the building with the Animals action at strength 5."""
+    order = ["sponsors", "cards", "build", "association", "animals"]
+    set_cards(game, seat, order, ("animals",) if upgraded else ())
+    to_hand(game, seat, number)
+    start_turn(game, seat)
+    choose(game, ("act", "animals", 0))
+    choose(game, (number, -1, building), "animal_play")
+
+
+def enclosure(game, seat: int, size: int, accept=lambda where: True) -> int:
+    """An empty standard enclosure of the size on free cells; returns its building index."""
+    kind = f"enclosure-{size}"
+    return put(game, seat, kind, free_spot(game, seat, kind, accept))
+
+
+# ----------------------------------------------------------------------------- 201-209 science
+
+
+@card(201)
+def test_201_science_lab_draws_now_every_break_and_scores_science():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=2)
+    play(game, 201, upgraded=True)
+    expect(game, "take_card", 0)
+    choose(game, game.decision().options[0])
+    assert len(me.hand) == 1 and me.icon("science") == 3
+    finish(game)
+    hand = len(me.hand)
+    income(game)
+    assert len(me.hand) == hand + 1
+    give_icons(game, 0, science=3)  # 6 science icons: the 6=2 row
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 2
+
+
+@card(202)
+def test_202_spokesperson_gains_reputation_per_science_icon_played():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=1)
+    play(game, 202)
+    assert me.reputation == 2  # its own science icon
+    finish(game)
+    play(game, 223)  # Science Institute: two science icons
+    assert me.reputation == 4
+
+
+@card(203)
+def test_203_veterinarian_pays_by_universities_and_lowers_project_support_to_4():
+    game = table()
+    me = game.players[0]
+    me.universities = ["reputation_hand", "science_reputation"]
+    money = me.money
+    play(game, 203)
+    assert me.money == money + 5
+    finish(game)
+    give_icons(game, 0, africa=2)
+    game.base_projects = [project_row(103)]
+    set_cards(game, 0, ["animals", "cards", "build", "association", "sponsors"])  # Association at 4
+    start_turn(game, 0)
+    assert ("act", "association", 0) in game.decision().options
+    choose(game, ("act", "association", 0))
+    assert ("support", 103, 2, 0) in expect(game, "association").options
+
+
+@card(204)
+def test_204_science_museum_pays_per_science_icon_and_cp_per_science_icon():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=4)
+    money, cp = me.money, me.cp
+    play(game, 204)
+    assert me.money == money + 2 * 5 and me.cp == cp + 1
+    finish(game)
+    play(game, 223)
+    assert me.cp == cp + 3
+
+
+@card(205)
+def test_205_gorilla_field_research_gives_one_cp_and_two_reputation():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=3)
+    play(game, 205)
+    assert (me.cp, me.reputation, me.icon("science")) == (1, 3, 4)
+
+
+@card(206)
+def test_206_medical_breakthrough_appeal_per_project_and_cp_income():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=4)
+    me.supported = [103, 104, 105]
+    appeal = me.appeal
+    play(game, 206)
+    assert me.appeal == appeal + 6
+    finish(game)
+    cp = me.cp
+    income(game)
+    assert me.cp == cp + 1
+
+
+@card(207)
+def test_207_basic_research_cp_per_two_kinds_and_money_to_the_others():
+    game = table()
+    me, other = game.players
+    give_icons(game, 0, predator=1, bird=2, africa=1, asia=1, europe=1)
+    cp, money = me.cp, other.money
+    play(game, 207, upgraded=True)
+    assert me.cp == cp + 2  # 5 different category/continent icons
+    assert other.money == money + 2 * 2
+
+
+@card(208)
+def test_208_science_library_appeal_per_science_and_money_for_science_anywhere():
+    game = table()
+    me, other = game.players
+    give_icons(game, 0, science=2)
+    appeal, money = me.appeal, me.money
+    play(game, 208)
+    assert me.appeal == appeal + 3
+    assert me.money == money + 2  # its own science icon
+    finish(game)
+    money = me.money
+    play(game, 223, seat=1)  # the other zoo gets two science icons
+    assert me.money == money + 4
+    assert other.money >= 0
+    give_icons(game, 0, predator=1, herbivore=1, bird=1, reptile=1, primate=1)
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(209)
+def test_209_technology_institute_xtoken_now_and_every_break():
+    game = table()
+    me = game.players[0]
+    play(game, 209)
+    assert me.xtokens == 1
+    finish(game)
+    income(game)
+    assert me.xtokens == 2
+    me.universities = ["reputation_hand", "science_reputation", "science_science"]
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+# ----------------------------------------------------------------------------- 210-214 continent experts
+
+
+@card(210)
+def test_210_expert_on_the_americas_appeal_and_a_free_kiosk_per_americas_icon():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, americas=1)
+    appeal = me.appeal
+    play(game, 210)
+    assert me.appeal == appeal + 2
+    option = expect(game, "free_build", 0).options[0]
+    assert option[0] == "kiosk" and all(kind == "kiosk" for kind, _ in game.decision().options)
+    money = me.money
+    choose(game, option)
+    assert me.kiosks.bit_count() == 1 and me.money == money
+    for _ in range(5):
+        put(game, 0, "kiosk", free_spot(game, 0, "kiosk", lambda where: not zoo.kiosk_exclusion(where.cells[0]) & me.kiosks))
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(211)
+def test_211_expert_on_europe_a_free_size_1_enclosure_per_europe_icon():
+    game = table()
+    me = game.players[0]
+    appeal = me.appeal
+    play(game, 211)
+    assert me.appeal == appeal + 1
+    options = expect(game, "free_build", 0).options
+    assert {kind for kind, _ in options} == {"enclosure-1"}
+    money = me.money
+    choose(game, options[0])
+    assert [kind for kind, _, _ in me.buildings] == ["enclosure-1"] and me.money == money
+    for _ in range(5):
+        enclosure(game, 0, 1)
+    me.buildings = [(kind, where, 1) for kind, where, _ in me.buildings]
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(212)
+def test_212_expert_on_australia_appeal_per_australia_icon_and_a_pouch_grant():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, australia=2)
+    appeal = me.appeal
+    play(game, 212)
+    assert me.appeal == appeal + 3
+
+
+@card(212)
+@needs_ability("pouch")
+def test_212_expert_on_australia_pouch_tucks_a_card_for_two_appeal():
+    game = table()
+    me = game.players[0]
+    me.hand = [game.deck.pop()]
+    appeal = me.appeal
+    play(game, 212)
+    finish(game)
+    assert me.appeal == appeal + 1 + 2 and len(me.hand) == 0
+
+
+@card(213)
+def test_213_expert_on_asia_a_free_pavilion_per_asia_icon():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, asia=1)
+    appeal = me.appeal
+    play(game, 213)
+    assert me.appeal == appeal + 2
+    options = expect(game, "free_build", 0).options
+    assert {kind for kind, _ in options} == {"pavilion"}
+    choose(game, options[0])
+    assert [kind for kind, _, _ in me.buildings] == ["pavilion"]
+    assert me.appeal == appeal + 2 + CATALOG.tiles.pavilion_appeal
+
+
+@card(214)
+def test_214_expert_on_africa_clever_per_africa_icon_and_appeal_per_xtoken_at_the_end():
+    game = table()
+    me = game.players[0]
+    appeal = me.appeal
+    play(game, 214)
+    assert me.appeal == appeal + 1
+    expect(game, "clever", 0)
+    choose(game, "build")
+    finish(game)
+    assert set(me.action_cards[:2]) == {"build", "sponsors"}  # Build moved from slot 3 next to Sponsors
+    me.xtokens = 3
+    appeal = me.appeal
+    end_scoring(game)
+    assert me.appeal == appeal + 3
+
+
+# ----------------------------------------------------------------------------- 215-218
+
+
+@pytest.mark.parametrize("number", [pytest.param(215, marks=card(215), id="215-breeding-cooperation"),
+                                    pytest.param(218, marks=card(218), id="218-breeding-program")])
+def test_215_218_breeding_tokens_count_as_an_icon_for_base_projects(number):
+    game = table()
+    me = game.players[0]
+    me.partner_zoos = ["asia", "europe"]
+    give_icons(game, 0, science=2, africa=1, asia=1, europe=1)
+    game.base_projects = [project_row(103)]
+    game.projects = [project_row(113)]
+    play(game, number)
+    assert me.card_tokens[number] == 2
+    finish(game)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    options = expect(game, "association").options
+    assert ("support", 103, 2, 0) in options  # 1 africa icon + 1 token reaches the 2 of slot 3
+    assert ("support", 103, 1, 0) not in options
+    choose(game, ("support", 103, 2, 0))
+    assert me.card_tokens[number] == 1 and 103 in me.supported
+    me.supported += [104, 105, 106, 107]
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(216)
+def test_216_talented_communicator_hires_a_worker():
+    game = table()
+    me = game.players[0]
+    play(game, 216, upgraded=True)
+    assert (me.workers, me.workers_total) == (2, 2)
+    me.reputation = 9
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(217)
+def test_217_engineer_builds_a_second_copy_in_one_build_action():
+    game = table()
+    me = game.players[0]
+    play(game, 217)
+    finish(game)
+    set_cards(game, 0, ["animals", "cards", "sponsors", "association", "build"])
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "enclosure-2", "build")
+    choose(game, expect(game, "build_place").options[0])
+    assert expect(game, "build").options == ("enclosure-2", "done")  # side I: only the copy
+    choose(game, "enclosure-2")
+    choose(game, expect(game, "build_place").options[0])
+    assert [kind for kind, _, _ in me.buildings] == ["enclosure-2", "enclosure-2"]
+    assert game.decision().kind != "build"
+    board = map_board("A")
+    me.occupied |= board.buildable
+    me.full_map_bonus = True
+    appeal = me.appeal
+    end_scoring(game)
+    assert me.appeal == appeal + 5
