@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from helpers import (
     CATALOG, choose, clear_zoo, expect, free_spot, grid_neighbours, is_border, project_row, put,
-    ready_game, refresh, set_cards, start_turn, to_display, to_hand,
+    install_animal, ready_game, refresh, set_cards, start_turn, take_out, to_display, to_hand,
 )
 
 from sim.arknova import zoo
@@ -396,3 +396,243 @@ def test_217_engineer_builds_a_second_copy_in_one_build_action():
     appeal = me.appeal
     end_scoring(game)
     assert me.appeal == appeal + 5
+
+
+# ----------------------------------------------------------------------------- 219-226
+
+
+@card(219)
+def test_219_diversity_researcher_ignores_and_covers_rock_and_water():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, rock=1, water=2)
+    far = enclosure(game, 0, 2, lambda where: where.rock_adjacent == 0 and where.water_adjacent > 0)
+    to_hand(game, 0, 444)  # needs 2 rock spaces next to its enclosure
+    money = me.money
+    play(game, 219, upgraded=True)
+    assert me.money == money + 2 * 3
+    finish(game)
+    animal_turn(game, 444, far)
+    assert 444 in me.animals
+    finish(game)
+    set_cards(game, 0, ["animals", "cards", "sponsors", "association", "build"])
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "enclosure-1", "build")
+    terrain = map_board("A").rock | map_board("A").water
+    assert any(where.mask & terrain for where in expect(game, "build_place").options)
+    appeal = me.appeal
+    end_scoring(game)
+    assert me.appeal == appeal + 2 * min(me.icon("water"), me.icon("rock"), 3)
+    assert me.icon("rock") == 3 and me.appeal == appeal + 4
+
+
+@card(220)
+def test_220_federal_grants_three_money_now_and_every_break():
+    game = table()
+    me = game.players[0]
+    money = me.money
+    play(game, 220)
+    assert me.money == money + 3
+    finish(game)
+    assert income(game) == 3
+    me.reputation = 9
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(221)
+def test_221_archaeologist_adds_any_open_placement_bonus_on_a_border_bonus():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=1)
+    play(game, 221)
+    finish(game)
+    set_cards(game, 0, ["animals", "cards", "sponsors", "association", "build"])
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "kiosk", "build")
+    corner = next(where for where in expect(game, "build_place").options if where.cells == ((0, 1),))
+    money, reputation = me.money, me.reputation
+    choose(game, corner)
+    options = expect(game, "extra_placement_bonus", 0).options
+    assert len(options) == len({bonus for cell, bonus in MAP_A.placement_bonuses if cell != (0, 1)})
+    choose(game, next(bonus for bonus in options if bonus.keyword == "money" and bonus.amount == 10))
+    assert me.money == money - 2 + 10 and me.reputation == reputation + 2
+    board = map_board("A")
+    cp = me.cp
+    me.occupied |= board.buildable & sum(BIT[cell] for cell in BIT if is_border(cell))
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(222)
+def test_222_release_of_patents_cp_per_science_icon_at_most_3_and_money_to_others():
+    game = table()
+    me, other = game.players
+    give_icons(game, 0, science=5)
+    cp, money = me.cp, other.money
+    play(game, 222)
+    assert me.cp == cp + 3 and other.money == money + 6
+
+
+@card(223)
+def test_223_science_institute_gives_two_science_icons():
+    game = table()
+    me = game.players[0]
+    money, appeal = me.money, me.appeal
+    play(game, 223)
+    assert me.icon("science") == 2 and (me.money, me.appeal) == (money, appeal)
+
+
+@card(224)
+def test_224_migration_recording_release_projects_again_and_one_more_cp():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, science=1)
+    play(game, 224)
+    assert me.xtokens == 1
+    finish(game)
+    small, medium = enclosure(game, 0, 1), enclosure(game, 0, 3)
+    install_animal(game, 0, 445, small)
+    install_animal(game, 0, 443, medium)
+    game.projects = [project_row(113)]
+    me.workers = 3
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    cp = me.cp
+    choose(game, ("support", 113, 2, 445), "association")
+    assert me.cp == cp + 3 + 1
+    finish(game)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    assert ("support", 113, 1, 443) in expect(game, "association").options
+
+
+@card(225)
+def test_225_quarantine_lab_xtoken_and_cp_for_five_continents():
+    game = table()
+    me = game.players[0]
+    play(game, 225)
+    assert me.xtokens == 1
+    give_icons(game, 0, africa=1, europe=1, asia=1, americas=1, australia=1)
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(225)
+@needs_ability("pilfering")
+def test_225_quarantine_lab_protects_from_pilfering():
+    game = ready_game(players=3)
+    immune, thief, victim = game.players
+    immune.sponsors.append(225)
+    immune.appeal = victim.appeal = 30
+    thief.partner_zoos = ["africa"]
+    clear_zoo(game, 1)
+    spot = enclosure(game, 1, 2)
+    thief.money = 30
+    before = [(player.money, len(player.hand)) for player in (immune, victim)]
+    animal_turn(game, 456, spot, seat=1)
+    finish(game, seat=1)
+    assert (immune.money, len(immune.hand)) == before[0]
+    assert (victim.money, len(victim.hand)) != before[1]
+
+
+@card(226)
+def test_226_foreign_institute_two_reputation_and_cp_for_five_continents():
+    game = table()
+    me = game.players[0]
+    play(game, 226, upgraded=True)
+    assert me.reputation == 3 and me.icon("science") == 1
+    give_icons(game, 0, africa=1, europe=1, asia=1, americas=1, australia=1)
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+# ----------------------------------------------------------------------------- 227-230 animal sizes
+
+
+def _stack_deck(game, *cards: int) -> None:
+    """Put cards on top of the deck, the last one drawn first."""
+    for number in cards:
+        take_out(game, number)
+    game.deck.extend(cards)
+
+
+@card(227)
+def test_227_waza_special_assignment_commits_to_large_animals():
+    game = table()
+    me = game.players[0]
+    me.reputation = 6
+    to_hand(game, 0, 465, 227)
+    _stack_deck(game, 417, 445, 220)  # drawn: 220, 445, then the large 417
+    play(game, 227, upgraded=True)
+    choose(game, "large", "choose_size")
+    assert 417 in me.hand and 220 in game.discard and 445 in game.discard
+    finish(game)
+    big, small = enclosure(game, 0, 4), enclosure(game, 0, 1)
+    set_cards(game, 0, ["sponsors", "cards", "build", "association", "animals"])
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    options = expect(game, "animal_play").options
+    assert (465, -1, small) not in options  # small animals are forbidden now
+    appeal = me.appeal
+    choose(game, (417, -1, big))
+    assert me.appeal == appeal + ANIMALS[417].appeal + 4
+
+
+@card(228)
+def test_228_waza_small_animal_program_one_more_small_animal_and_one_from_the_display():
+    game = table()
+    me = game.players[0]
+    me.reputation = 3
+    me.small_animals = 2
+    money = me.money
+    play(game, 228)
+    assert me.money == money + 4
+    finish(game)
+    first, second = enclosure(game, 0, 1), enclosure(game, 0, 2)
+    to_hand(game, 0, 419)
+    to_display(game, 460, 6)
+    me.money = 30
+    animal_turn(game, 445, first)
+    choose(game, "done", "animal_play")
+    choose(game, (419, -1, second), "extra_small_animal")
+    assert me.money == 30 - 8 - 5
+    choose(game, 5, "take_small_animal")
+    assert 460 in me.hand and me.animals[-2:] == [445, 419]
+
+
+@card(229)
+def test_229_expert_in_small_animals_appeal_and_3_off_small_animals():
+    game = table()
+    me = game.players[0]
+    me.small_animals = 2
+    appeal = me.appeal
+    play(game, 229)
+    assert me.appeal == appeal + 2
+    finish(game)
+    spot = enclosure(game, 0, 1)
+    money = me.money
+    animal_turn(game, 445, spot)
+    assert me.money == money - (8 - 3)
+
+
+@card(230)
+def test_230_expert_in_large_animals_appeal_and_4_off_large_animals():
+    game = table()
+    me = game.players[0]
+    me.large_animals = 1
+    appeal = me.appeal
+    play(game, 230)
+    assert me.appeal == appeal + 2
+    finish(game)
+    spot = enclosure(game, 0, 4)
+    money = me.money
+    animal_turn(game, 417, spot)
+    assert me.money == money - (12 - 4)
