@@ -12,7 +12,7 @@ from helpers import (
 
 from sim.arknova import zoo
 from sim.arknova.board import map_board
-from sim.arknova.geometry import BIT
+from sim.arknova.geometry import BIT, mask_of
 
 SPONSORS = CATALOG.sponsors
 ANIMALS = CATALOG.animals
@@ -462,7 +462,7 @@ def test_221_archaeologist_adds_any_open_placement_bonus_on_a_border_bonus():
     assert me.money == money - 2 + 10 and me.reputation == reputation + 2
     board = map_board("A")
     cp = me.cp
-    me.occupied |= board.buildable & sum(BIT[cell] for cell in BIT if is_border(cell))
+    me.occupied |= board.buildable & mask_of(cell for cell in BIT if is_border(cell))
     end_scoring(game)
     assert me.cp == cp + 1
 
@@ -636,3 +636,86 @@ def test_230_expert_in_large_animals_appeal_and_4_off_large_animals():
     money = me.money
     animal_turn(game, 417, spot)
     assert me.money == money - (12 - 4)
+
+
+# ----------------------------------------------------------------------------- 231-240 categories
+
+
+SPONSORSHIPS = [(231, "primate"), (232, "reptile"), (233, "bird"), (234, "predator"), (235, "herbivore")]
+
+
+@pytest.mark.parametrize("number,icon", [pytest.param(n, i, marks=card(n), id=f"{n}-{i}") for n, i in SPONSORSHIPS])
+def test_231_235_sponsorships_appeal_per_icon_and_income_by_table(number, icon):
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, **{icon: 3})
+    appeal = me.appeal
+    play(game, number)
+    assert me.appeal == appeal + 3 and me.icon(icon) == 3
+    finish(game)
+    assert income(game) == 6  # 3 icons: the 3=6 row
+    give_icons(game, 0, **{icon: 2})
+    assert income(game) == 9
+
+
+SPECIALISTS = [(236, "primate"), (237, "reptile"), (238, "bird"), (239, "predator"), (240, "herbivore")]
+
+
+# An animal showing one icon of the category, and the building it lives in.
+ANIMAL_WITH = {"primate": (465, "enclosure-1"), "reptile": (473, "reptile_house"), "bird": (502, "enclosure-2"),
+               "predator": (419, "enclosure-2"), "herbivore": (445, "enclosure-1")}
+
+
+@pytest.mark.parametrize("number,icon", [pytest.param(n, i, marks=card(n), id=f"{n}-{i}") for n, i in SPECIALISTS])
+def test_236_240_specialists_earn_3_money_per_icon_played_in_any_zoo(number, icon):
+    game = table()
+    me, other = game.players
+    money = me.money
+    play(game, number)
+    assert me.money == money + 3 and me.icon(icon) == 1  # its own icon
+    finish(game)
+    animal, kind = ANIMAL_WITH[icon]
+    home = put(game, 1, kind, free_spot(game, 1, kind))
+    other.money = 30
+    money = me.money
+    animal_turn(game, animal, home, seat=1)
+    assert ANIMALS[animal].icons.count(icon) == 1
+    assert me.money == money + 3
+
+
+# ----------------------------------------------------------------------------- 241-242 terrain experts
+
+
+def _covered_next_to(cells, terrain) -> int:
+    return sum(1 for cell in cells if any(n in terrain for n in grid_neighbours(cell)))
+
+
+@pytest.mark.parametrize("number,terrain,gained", [
+    pytest.param(241, "water", 2, marks=card(241), id="241-hydrologist"),
+    pytest.param(242, "rock", 6, marks=card(242), id="242-geologist"),
+])
+def test_241_242_terrain_experts_appeal_money_for_building_next_to_it_and_end_bonus(number, terrain, gained):
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, **{terrain: 1 if terrain == "water" else 3})
+    appeal = me.appeal
+    play(game, number)
+    assert me.appeal == appeal + gained  # 241: 1 per water icon; 242: 3 per 2 rock icons
+    finish(game)
+    cells = set(MAP_A.water if terrain == "water" else MAP_A.rock)
+    set_cards(game, 0, ["animals", "cards", "sponsors", "association", "build"])
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "enclosure-3", "build")
+    spot = max(expect(game, "build_place").options, key=lambda where: _covered_next_to(where.cells, cells))
+    refund = _covered_next_to(spot.cells, cells)
+    assert refund >= 2
+    money = me.money
+    choose(game, spot)
+    bonus = sum(bonus.amount for cell, bonus in MAP_A.placement_bonuses if cell in spot.cells and bonus.keyword == "money")
+    assert me.money == money - 3 * 2 + refund + bonus
+    finish(game)
+    me.occupied |= mask_of({n for cell in cells for n in grid_neighbours(cell) if n not in cells})
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
