@@ -64,6 +64,17 @@ def finish(game, seat: int = 0) -> None:
         choose(game, "done" if "done" in decision.options else decision.options[0])
 
 
+def accept_all(game, seat: int = 0) -> None:
+    """Finish the seat's turn taking every offered ability (first option that is not a refusal)."""
+    refusals = ("skip", "done", "stay", "stop", "pass")
+    while True:
+        decision = game.decision()
+        if decision.kind == "turn" and decision.seat != seat:
+            return
+        wanted = [option for option in decision.options if option not in refusals]
+        choose(game, wanted[0] if wanted else decision.options[0])
+
+
 def income(game, seat: int = 0) -> int:
     """Money a break's income step pays the seat beyond appeal and kiosk income."""
     player = game.players[seat]
@@ -297,7 +308,7 @@ def test_212_expert_on_australia_pouch_tucks_a_card_for_two_appeal():
     me.hand = [game.deck.pop()]
     appeal = me.appeal
     play(game, 212)
-    finish(game)
+    accept_all(game)
     assert me.appeal == appeal + 1 + 2 and len(me.hand) == 0
 
 
@@ -719,3 +730,211 @@ def test_241_242_terrain_experts_appeal_money_for_building_next_to_it_and_end_bo
     cp = me.cp
     end_scoring(game)
     assert me.cp == cp + 1
+
+
+# ----------------------------------------------------------------------------- 243-257 unique buildings
+
+
+def _expected_spots(game, number: int, seat: int = 0) -> set[tuple]:
+    """Cells of every legal spot of the sponsor's unique building, from the rules: free cells, no
+    upgrade-only cell (Build I), touching the zoo (or the border in an empty zoo; the Side
+    Entrance need not touch), its rock/water neighbours and its border-cell minimum."""
+    sponsor = SPONSORS[number]
+    player = game.players[seat]
+    rules = {rule.keyword: rule.amount for rule in CATALOG.tiles.unique_building_placement.get(sponsor.unique_building, ())}
+    zoo_cells = {cell for cell in BIT if BIT[cell] & player.occupied}
+    spots = set()
+    for where in map_board(player.map_id).placements_for(sponsor.unique_building):
+        cells = set(where.cells)
+        touching = {n for cell in cells for n in grid_neighbours(cell)} - cells
+        if cells & zoo_cells or cells & set(MAP_A.upgrade_only):
+            continue
+        if len(touching & set(MAP_A.rock)) < sponsor.building_rock:
+            continue
+        if len(touching & set(MAP_A.water)) < sponsor.building_water:
+            continue
+        if sum(1 for cell in cells if is_border(cell)) < rules.get("border_cells_min", 0):
+            continue
+        if "no_adjacency_needed" not in rules:
+            if zoo_cells and not touching & zoo_cells:
+                continue
+            if not zoo_cells and not any(is_border(cell) for cell in cells):
+                continue
+        spots.add(tuple(sorted(cells)))
+    return spots
+
+
+def build_unique(game, number: int, seat: int = 0, upgraded: bool = False):
+    """Play the sponsor, check its unique-building spots against the rules, build on the first."""
+    play(game, number, seat=seat, upgraded=upgraded or SPONSORS[number].level > 5)
+    options = expect(game, "unique_build", seat).options
+    assert {tuple(sorted(where.cells)) for where in options} == _expected_spots(game, number, seat)
+    spot = next(where for where in options if not where.mask & map_board("A").bonus_mask)  # no placement bonus
+    choose(game, spot)
+    kind, where, _ = game.players[seat].buildings[-1]
+    assert kind == SPONSORS[number].unique_building and where == spot
+    return where
+
+
+# (card, reputation needed, the icon that triggers +2 appeal, icons of that kind on the card)
+APPEAL_HOUSES = [(243, "herbivore", 1), (244, "bird", 1), (245, "water", 2), (246, "rock", 2), (247, "primate", 1)]
+
+
+@pytest.mark.parametrize("number,icon,own", [pytest.param(n, i, o, marks=card(n), id=f"{n}-{i}") for n, i, o in APPEAL_HOUSES])
+def test_243_247_appeal_houses_2_appeal_per_icon_and_end_cp_for_six(number, icon, own):
+    game = table()
+    me = game.players[0]
+    me.reputation = 3
+    appeal = me.appeal
+    build_unique(game, number)
+    assert me.appeal == appeal + 2 * own
+    finish(game)
+    give_icons(game, 0, **{icon: 6 - me.icon(icon)})
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(248)
+def test_248_rhesus_monkey_park_xtoken_per_primate_icon():
+    game = table()
+    me = game.players[0]
+    build_unique(game, 248)
+    assert me.xtokens == 1
+    finish(game)
+    home = enclosure(game, 0, 1)
+    animal_turn(game, 465, home)
+    assert me.xtokens == 2
+
+
+@card(249)
+def test_249_barred_owl_hut_building_and_a_perception_grant():
+    game = table()
+    me = game.players[0]
+    build_unique(game, 249)
+    assert me.icon("bird") == 1 and len(me.buildings) == 1
+
+
+@card(249)
+@needs_ability("perception")
+def test_249_barred_owl_hut_perception_2_keeps_one_of_two_cards():
+    game = table()
+    me = game.players[0]
+    build_unique(game, 249)
+    accept_all(game)
+    assert len(me.hand) == 1
+
+
+@card(250)
+def test_250_sea_turtle_tank_building_next_to_water():
+    game = table()
+    me = game.players[0]
+    build_unique(game, 250)
+    assert (me.icon("reptile"), me.icon("water")) == (1, 1)
+
+
+@card(250)
+@needs_ability("sunbathing")
+def test_250_sea_turtle_tank_sunbathing_2_sells_cards_for_4_money():
+    game = table()
+    me = game.players[0]
+    me.hand = [game.deck.pop(), game.deck.pop()]
+    build_unique(game, 250)
+    money = me.money
+    accept_all(game)
+    assert me.money == money + 8 and me.hand == []
+
+
+@card(251)
+def test_251_polar_bear_exhibit_appeal_for_bear_icons_in_any_zoo():
+    game = table()
+    me, other = game.players
+    appeal = me.appeal
+    build_unique(game, 251)
+    assert me.appeal == appeal + 2
+    finish(game)
+    home = put(game, 1, "enclosure-1", free_spot(game, 1, "enclosure-1"))
+    appeal = me.appeal
+    animal_turn(game, 415, home, seat=1)  # a bear in the other zoo
+    assert me.appeal == appeal + 2
+    give_icons(game, 0, bear=5)
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 2
+
+
+@card(252)
+def test_252_spotted_hyena_compound_building_next_to_rock():
+    game = table()
+    me = game.players[0]
+    build_unique(game, 252)
+    assert (me.icon("predator"), me.icon("rock")) == (1, 1)
+
+
+@card(252)
+@needs_ability("hunter")
+def test_252_spotted_hyena_compound_hunter_reveals_as_many_cards_as_predator_icons():
+    game = table()
+    me = game.players[0]
+    to_hand(game, 0, 252)
+    _stack_deck(game, 445)
+    build_unique(game, 252)
+    accept_all(game)
+    assert me.hand == [445]  # Hunter 1 (its own predator icon): the revealed animal is kept
+
+
+@card(253)
+def test_253_okapi_stable_plays_a_sponsor_for_its_level_per_herbivore_icon():
+    game = table()
+    me = game.players[0]
+    to_hand(game, 0, 220)
+    build_unique(game, 253)
+    assert me.card_tokens[253] == 3
+    options = expect(game, "okapi_sponsor", 0).options
+    assert (220, -1) in options and "skip" in options
+    money = me.money
+    choose(game, (220, -1))
+    assert 220 in me.sponsors and me.money == money - 4 + 3
+    assert me.card_tokens[253] == 2
+
+
+@card(254)
+def test_254_zoo_school_on_two_border_spaces_cp_reputation_and_a_card():
+    game = table()
+    me = game.players[0]
+    where = build_unique(game, 254)
+    assert sum(1 for cell in where.cells if is_border(cell)) >= 2
+    assert (me.cp, me.reputation) == (1, 2)
+    expect(game, "take_card", 0)
+    choose(game, game.decision().options[0])
+    assert len(me.hand) == 1
+
+
+@pytest.mark.parametrize("number,icon", [pytest.param(255, "rock", marks=card(255), id="255-adventure-playground"),
+                                         pytest.param(256, "water", marks=card(256), id="256-water-playground")])
+def test_255_256_playgrounds_four_appeal_and_their_terrain_icon(number, icon):
+    game = table()
+    me = game.players[0]
+    appeal = me.appeal
+    build_unique(game, number)
+    assert me.appeal == appeal + 4 and me.icon(icon) == 1
+
+
+@card(257)
+def test_257_side_entrance_anywhere_on_the_border_and_income_per_neighbour():
+    game = table()
+    me = game.players[0]
+    put(game, 0, "kiosk", [(8, 5)])
+    where = build_unique(game, 257)  # the spots are checked without needing to touch the kiosk
+    assert sum(1 for cell in where.cells if is_border(cell)) >= 2
+    finish(game)
+    near = [cell for cell in BIT if cell not in where.cells and not BIT[cell] & me.occupied
+            and any(n in where.cells for n in grid_neighbours(cell)) and cell not in MAP_A.rock | MAP_A.water]
+    put(game, 0, "pavilion", [near[0]])
+    put(game, 0, "enclosure-1", [near[1]])  # empty: does not count
+    assert income(game) == 2
+    me.occupied |= map_board("A").buildable
+    me.full_map_bonus = True
+    appeal = me.appeal
+    end_scoring(game)
+    assert me.appeal == appeal + 5
