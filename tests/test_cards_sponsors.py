@@ -938,3 +938,127 @@ def test_257_side_entrance_anywhere_on_the_border_and_income_per_neighbour():
     appeal = me.appeal
     end_scoring(game)
     assert me.appeal == appeal + 5
+
+
+# ----------------------------------------------------------------------------- 258-264
+
+
+def _zoo_cells(player) -> set:
+    return {cell for cell in BIT if BIT[cell] & player.occupied}
+
+
+def _next_to_zoo(player, cells) -> int:
+    zoo_cells = _zoo_cells(player)
+    return sum(1 for cell in cells if any(n in zoo_cells for n in grid_neighbours(cell)))
+
+
+@pytest.mark.parametrize("number,terrain", [pytest.param(258, "water", marks=card(258), id="258-native-seabirds"),
+                                            pytest.param(259, "rock", marks=card(259), id="259-native-lizards")])
+def test_258_259_native_animals_appeal_per_terrain_space_touched_cp_per_two_untouched(number, terrain):
+    game = table()
+    me = game.players[0]
+    cells = MAP_A.water if terrain == "water" else MAP_A.rock
+    enclosure(game, 0, 5, lambda where: getattr(where, f"{terrain}_adjacent") >= 2)
+    touched = _next_to_zoo(me, cells)
+    assert touched >= 2
+    appeal = me.appeal
+    play(game, number)
+    assert me.appeal == appeal + touched
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + (len(cells) - touched) // 2
+
+
+def _groups(cells: set) -> list[int]:
+    """Sizes of the connected groups of cells (grid adjacency)."""
+    sizes, left = [], set(cells)
+    while left:
+        todo, size = [left.pop()], 1
+        while todo:
+            for n in grid_neighbours(todo.pop()):
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+                    size += 1
+        sizes.append(size)
+    return sizes
+
+
+@card(260)
+def test_260_native_farm_animals_appeal_per_empty_border_space_touched_cp_per_six_empty():
+    game = table()
+    me = game.players[0]
+    enclosure(game, 0, 5, lambda where: where.on_border)
+    empty = {cell for cell in BIT if cell not in MAP_A.rock | MAP_A.water} - _zoo_cells(me)
+    touched = _next_to_zoo(me, {cell for cell in empty if is_border(cell)})
+    appeal = me.appeal
+    play(game, 260)
+    assert touched >= 1 and me.appeal == appeal + touched
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + sum(size // 6 for size in _groups(empty))
+    assert sum(size // 6 for size in _groups(empty)) >= 6
+
+
+@card(261)
+def test_261_guided_school_tours_appeal_cp_and_cp_for_five_categories():
+    game = table()
+    me = game.players[0]
+    play(game, 261)
+    assert (me.appeal, me.cp) == (1, 1)
+    give_icons(game, 0, predator=1, herbivore=1, bird=1, reptile=1, primate=1)
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + 1
+
+
+@card(262)
+def test_262_explorer_money_per_kind_and_appeal_money_for_each_new_kind():
+    game = table()
+    me = game.players[0]
+    give_icons(game, 0, predator=2, africa=1)
+    money = me.money
+    play(game, 262, upgraded=True)
+    assert me.money == money + 2 * 2
+    finish(game)
+    home = enclosure(game, 0, 1)
+    appeal, money = me.appeal, me.money
+    animal_turn(game, 445, home)  # herbivore and europe: two new kinds
+    assert me.appeal == appeal + ANIMALS[445].appeal + 2
+    assert me.money == money - ANIMALS[445].cost + 2 * 2
+
+
+@card(263)
+def test_263_waza_large_animal_program_free_size_5_and_one_condition_ignored():
+    game = table()
+    me = game.players[0]
+    me.reputation = 6
+    play(game, 263, upgraded=True)
+    options = expect(game, "free_build", 0).options
+    assert {kind for kind, _ in options} == {"enclosure-5"}
+    money = me.money
+    choose(game, options[0])
+    assert me.buildings[-1][0] == "enclosure-5" and me.money == money
+    finish(game)
+    me.money = 40
+    animal_turn(game, 406, len(me.buildings) - 1)  # needs 3 asia icons, the zoo has none
+    assert 406 in me.animals
+    to_hand(game, 0, 402)  # one unmet condition is ignored; a second is not
+    assert not any(option[0] == 402 for option in game.decision().options if isinstance(option, tuple))
+
+
+@card(264)
+def test_264_free_range_new_world_monkeys_appeal_per_bonus_space_reached_cp_per_two_others():
+    game = table()
+    me = game.players[0]
+    put(game, 0, "kiosk", [(0, 3)])
+    put(game, 0, "enclosure-2", [(2, 5), (2, 7)])
+    bonus = {cell for cell, _ in MAP_A.placement_bonuses}
+    zoo_cells = _zoo_cells(me)
+    reached = len(bonus & zoo_cells) + _next_to_zoo(me, bonus - zoo_cells)
+    appeal = me.appeal
+    play(game, 264)
+    assert reached == 4 and me.appeal == appeal + 4  # (0,3), (2,5) covered; (0,1), (2,9) next to them
+    cp = me.cp
+    end_scoring(game)
+    assert me.cp == cp + (len(bonus) - 4) // 2

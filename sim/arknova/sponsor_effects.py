@@ -109,9 +109,13 @@ COUNTERS: dict[str, Counter] = {
         _bonus_cells(player) & (player.occupied | _touching(player))).bit_count(),
     "isolated_placement_bonus_spaces": lambda game, player: (
         _bonus_cells(player) & ~(player.occupied | _touching(player))).bit_count(),
-    "contiguous_empty_building_spaces_group": lambda game, player: sum(
-        group.bit_count() // 6 for group in _components(_empty_buildable(player))),
     "adjacent_buildings_excluding_empty_standard_enclosures": lambda game, player: _entrance_neighbours(player),
+}
+
+# Counters that come in connected groups: `_per_n` counts full groups of N within each group.
+GROUPED: dict[str, Callable[["ArkNovaGame", "PlayerState"], list[int]]] = {
+    "contiguous_empty_building_spaces_group": lambda game, player: [
+        group.bit_count() for group in _components(_empty_buildable(player))],
 }
 
 CONDITIONS: dict[str, Callable[["ArkNovaGame", "PlayerState"], bool]] = {
@@ -151,8 +155,12 @@ def _per_value(game: "ArkNovaGame", seat: int, item: Effect) -> int:
 
 
 def _per_n_value(game: "ArkNovaGame", seat: int, item: Effect) -> int:
-    """`<kind>_per_n:<counter>:N:K`: K per full group of N."""
-    return count(game, game.players[seat], item.args[0]) // int(item.args[1]) * int(item.args[2])
+    """`<kind>_per_n:<counter>:N:K`: K per full group of N (of each connected group, for grouped counters)."""
+    player, size = game.players[seat], int(item.args[1])
+    grouped = GROUPED.get(item.args[0])
+    if grouped is not None:
+        return sum(amount // size for amount in grouped(game, player)) * int(item.args[2])
+    return count(game, player, item.args[0]) // size * int(item.args[2])
 
 
 def _if_value(game: "ArkNovaGame", seat: int, item: Effect) -> int:
