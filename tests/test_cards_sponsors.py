@@ -1041,10 +1041,14 @@ def test_263_waza_large_animal_program_free_size_5_and_one_condition_ignored():
     assert me.buildings[-1][0] == "enclosure-5" and me.money == money
     finish(game)
     me.money = 40
+    enclosure(game, 0, 5)
+    to_hand(game, 0, 411)  # needs 2 predator icons and Animals II: two unmet conditions
     animal_turn(game, 406, len(me.buildings) - 1)  # needs 3 asia icons, the zoo has none
     assert 406 in me.animals
-    to_hand(game, 0, 402)  # one unmet condition is ignored; a second is not
-    assert not any(option[0] == 402 for option in game.decision().options if isinstance(option, tuple))
+    assert 411 not in me.animals and 411 in me.hand
+    set_cards(game, 0, ["sponsors", "cards", "build", "association", "animals"])
+    start_turn(game, 0)
+    assert ("act", "animals", 0) not in game.decision().options  # 411 has a free enclosure-5 but 2 unmet conditions
 
 
 @card(264)
