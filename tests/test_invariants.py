@@ -83,10 +83,11 @@ def check_zoo(game, p) -> None:
     union = 0
     kiosks = 0
     specials = Counter()
+    allowed = board.buildable | (board.rock | board.water if 219 in p.sponsors else 0)  # Diversity Researcher
     for kind, where, used in p.buildings:
         assert not where.mask & union, f"seat {p.seat}: {kind} overlaps another building"
         union |= where.mask
-        assert where.mask & board.buildable == where.mask, f"seat {p.seat}: {kind} on rock/water"
+        assert where.mask & allowed == where.mask, f"seat {p.seat}: {kind} on rock/water"
         if kind == "kiosk":
             kiosks |= where.mask
         if kind.startswith("enclosure-"):
