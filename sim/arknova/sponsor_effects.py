@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from sim.arknova import deck, passives, tracks
 from sim.arknova.actions.association import CATEGORIES, CONTINENTS
 from sim.arknova.board import map_board
-from sim.arknova.catalog import Effect, Sponsor, load_catalog
+from sim.arknova.catalog import Effect, Sponsor, Trigger, load_catalog
 from sim.arknova.effects import effect, grant, grant_all, rule
 from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around
 from sim.arknova.state import Step
@@ -35,7 +35,8 @@ TRIGGERS = {number: card.triggers for number, card in SPONSORS.items() if card.t
 CLASS_ICONS = frozenset(CATEGORIES) | frozenset(CONTINENTS)
 SIZE_CLASSES = ("small", "large")
 
-rule("on_icon_own", "on_icon_any_zoo", "on_new_icon_type_own", "others_money_per_cp_gained")
+OTHERS_SHARE = "others_money_per_cp_gained"
+rule("on_icon_own", "on_icon_any_zoo", "on_new_icon_type_own", OTHERS_SHARE)
 
 
 # --- counters of a zoo -------------------------------------------------------------------
@@ -210,13 +211,13 @@ def sponsor_played(game: "ArkNovaGame", seat: int, sponsor: Sponsor) -> None:
         if item.keyword in ("tokens", "project_icon_tokens"):
             player.card_tokens[sponsor.number] = item.amount
     icons_played(game, seat, sponsor.icons)
-    others_pay = [item.amount for item in sponsor.immediate if item.keyword == "others_money_per_cp_gained"]
+    share = sum(item.amount for item in sponsor.immediate if item.keyword == OTHERS_SHARE)
     before = player.cp
-    grant_all(game, seat, tuple(item for item in sponsor.immediate if item.keyword != "others_money_per_cp_gained"))
-    gained = player.cp - before
-    for other in game.seats:
-        if other != seat:
-            tracks.gain_money(game, other, sum(others_pay) * gained)
+    grant_all(game, seat, tuple(item for item in sponsor.immediate if item.keyword != OTHERS_SHARE))
+    if share:
+        for other in game.seats:
+            if other != seat:
+                tracks.gain_money(game, other, share * (player.cp - before))
 
 
 @effect("free_enclosure_size")
@@ -241,7 +242,8 @@ def _resolved(player: "PlayerState", item: Effect) -> Effect:
     return item
 
 
-def _trigger_count(trigger: Any, own: bool, icons: tuple[str, ...], new_types: int) -> int:
+def _trigger_count(trigger: Trigger, own: bool, icons: tuple[str, ...], new_types: int) -> int:
+    """How often the trigger fires for these icons arriving in the zoo (`own`: its owner's zoo)."""
     if trigger.event == "on_icon_any_zoo":
         return icons.count(trigger.subject)
     if not own:
