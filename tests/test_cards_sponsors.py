@@ -1065,3 +1065,17 @@ def test_264_free_range_new_world_monkeys_appeal_per_bonus_space_reached_cp_per_
     cp = me.cp
     end_scoring(game)
     assert me.cp == cp + (len(bonus) - 4) // 2
+
+
+@card(227)
+def test_227_waza_special_assignment_finds_nothing_when_no_such_animal_is_left():
+    game = table()
+    me = game.players[0]
+    me.reputation = 6
+    to_hand(game, 0, 227)
+    smalls = [n for n in game.deck + game.discard if n in ANIMALS and ANIMALS[n].size_class != "large"]
+    game.deck, game.discard = [220, *smalls], []  # no large animal left to find
+    play(game, 227, upgraded=True)
+    choose(game, "large", "choose_size")
+    assert me.hand == [] and me.chosen_size == "large"  # every card was revealed once, then the search ended
+    assert 220 in game.deck + game.discard + game.display

@@ -333,10 +333,10 @@ def _reveal(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 @resolver("reveal_animal")
 def reveal_animal(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Cards are revealed from the deck until an animal of the chosen size shows; it goes to
-    hand, the others are discarded."""
+    hand, the others are discarded. Without such an animal in deck or discard nothing is found."""
     seat = step[1]
     wanted = game.players[seat].chosen_size
-    while True:
+    for _ in range(len(game.deck) + len(game.discard)):
         card = deck.draw_card(game)
         if card is None:
             return
