@@ -116,14 +116,15 @@ def breeding_ready(player: "PlayerState", project: Project) -> bool:
     )
 
 
-def slot_choices(player: "PlayerState", project: Project, slot: int, extra: int = -1) -> list[int]:
+def slot_choices(player: "PlayerState", project: Project, slot: int, extra: int | None = None) -> list[int]:
     """How the player can meet this slot: [0] when met, animals to release for release
-    projects, [] when not met. `extra` icons come from Breeding Cooperation tokens."""
+    projects, [] when not met. `extra` icons come from Breeding Cooperation tokens (by default
+    as many as the player could use)."""
     level = project.slots[slot]
     goal = project.goal
     if goal == "release":
         return releasable(player, project, slot)
-    if extra < 0:
+    if extra is None:
         extra = passives.project_icon_bonus(player, project)
     if goal == "icon_count":
         met = player.icon(project.target) + extra >= level.threshold
