@@ -84,10 +84,11 @@ def check_zoo(game, p) -> None:
     union = 0
     kiosks = 0
     specials = Counter()
+    allowed = board.buildable | (board.rock | board.water if 219 in p.sponsors else 0)  # Diversity Researcher
     for kind, where, used in p.buildings:
         assert not where.mask & union, f"seat {p.seat}: {kind} overlaps another building"
         union |= where.mask
-        assert where.mask & board.buildable == where.mask, f"seat {p.seat}: {kind} on rock/water"
+        assert where.mask & allowed == where.mask, f"seat {p.seat}: {kind} on rock/water"
         if kind == "kiosk":
             kiosks |= where.mask
         if kind.startswith("enclosure-"):
@@ -136,6 +137,11 @@ def check_zoo(game, p) -> None:
     assert p.hand_limit == (5 if "reputation_hand" in p.universities else 3)
 
 
+def _repeatable(player, number: int) -> bool:
+    """Migration Recording (224) lets its owner support a release project more than once."""
+    return CATALOG.projects[number].goal == "release" and 224 in player.sponsors
+
+
 def check_full(game, zoo_seats=None) -> None:
     """Everything, at a turn boundary (no half-resolved step pending). The zoos checked in
     detail are those of `zoo_seats` (default: all)."""
@@ -148,14 +154,15 @@ def check_full(game, zoo_seats=None) -> None:
         if zoo_seats is None or p.seat in zoo_seats:
             check_zoo(game, p)
         assert sorted(p.action_cards) == sorted(ACTION_CARDS)
-        assert len(set(p.supported)) == len(p.supported), "a project supported twice"
+        repeated = {number for number in p.supported if p.supported.count(number) > 1}
+        assert all(_repeatable(p, number) for number in repeated), "a project supported twice"
         assert p.left_slots.bit_count() == min(7, len(p.supported))
         for space in CP_SPACES:
             assert bool(p.milestones & (1 << space)) == (p.cp >= space), (p.seat, p.cp, space)
         assert len(p.final_scoring) == (1 if game.cp10_reached else 2)
     for row in rows:
         seats = [h for h in row.holders if h >= 0]
-        assert len(seats) == len(set(seats))
+        assert all(_repeatable(game.players[seat], row.number) for seat in seats if seats.count(seat) > 1)
         for seat in seats:
             assert row.number in game.players[seat].supported
     blocked = [h for row in game.base_projects for h in row.holders if h == -2]

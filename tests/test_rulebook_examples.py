@@ -506,7 +506,6 @@ def test_ex10_association_two_strength_six_two_tasks_and_a_donation():
 # ----------------------------------------------------------------------------- EX11
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: sponsor triggers (on_icon_own) are not applied")
 def test_ex11_meerkat_den_counts_its_own_herbivore_icon():
     game = ready_game(seed=8)
     player = game.players[0]
@@ -1100,7 +1099,6 @@ def test_later_buildings_must_touch_an_existing_building():
 @pytest.mark.parametrize("side_two", [False, True])
 def test_upgrade_cells_need_build_two(side_two):
     game = ready_game()
-    me = game.players[0]
     put(game, 0, "enclosure-1", [(7, 10)])  # next to the upgrade cells (8,11) and (7,12)
     set_cards(game, 0, ["animals", "cards", "build", "association", "sponsors"],
               upgraded={"build"} if side_two else set())

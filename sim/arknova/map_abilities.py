@@ -12,7 +12,7 @@ only ask one question each:
   3 money (`harbor_options`: offered with the turn's action choice, or else after the action).
 - 5 Park Restaurant: break income of 1 money per covered space touching the restaurant.
 - 6 Research Institute: once the corner space is covered, an animal may be played with one of its
-  conditions unmet (`waives_condition`; rock and water needs are not conditions).
+  conditions unmet (`conditions_waived`; rock and water needs are not conditions).
 - 7 Ice Cream Parlors: with all three free-kiosk spaces covered, 1 more money per kiosk each break.
 - 8 Hollywood Hills: covering an H space reveals deck cards until a sponsor, which goes to hand;
   with all three covered, every sponsor's level counts 1 less (`sponsor_level`).
@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, tracks
 from sim.arknova.board import map_board
-from sim.arknova.catalog import Animal, Effect, Sponsor
+from sim.arknova.catalog import Effect, Sponsor
 from sim.arknova.effects import effect, rule
-from sim.arknova.requirements import requirement_met, requirements_met
 from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
@@ -137,19 +136,9 @@ def break_income(player: "PlayerState") -> int:
 # --- 6 Research Institute ---------------------------------------------------------------
 
 
-def waives_condition(player: "PlayerState", unmet: int) -> bool:
-    """Research Institute: one unmet condition of an animal may be ignored once it is open."""
-    return unmet == 1 and ability(player) == "research_institute" and all_covered(player)
-
-
-def animal_playable(player: "PlayerState", animal: Animal) -> bool:
-    """The animal's conditions are met, or all but one with the Research Institute open."""
-    if requirements_met(player, animal):
-        return True
-    if ability(player) != "research_institute":
-        return False
-    unmet = sum(1 for requirement in animal.requirements if not requirement_met(player, animal, requirement))
-    return waives_condition(player, unmet)
+def conditions_waived(player: "PlayerState") -> int:
+    """Research Institute: once it is open, one unmet condition of an animal may be ignored."""
+    return 1 if ability(player) == "research_institute" and all_covered(player) else 0
 
 
 # --- 8 Hollywood Hills -------------------------------------------------------------------

@@ -28,5 +28,10 @@ def requirement_met(player: "PlayerState", card: "Animal | Sponsor", requirement
     return CHECKS[keyword](player, card, requirement.value)
 
 
+def unmet_count(player: "PlayerState", card: "Animal | Sponsor") -> int:
+    """How many of the card's printed conditions the player does not meet."""
+    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+
+
 def requirements_met(player: "PlayerState", card: "Animal | Sponsor") -> bool:
     return all(requirement_met(player, card, requirement) for requirement in card.requirements)

@@ -100,9 +100,9 @@ def lay_table(game: ArkNovaGame, tiles: list[str], base: list[int], map_pool: tu
     game.partner_zoo_board = list(CONTINENTS)
     game.university_board = list(UNIVERSITIES)
     game.break_length = 0 if players == 1 else TRACKS.break_length_for(players)
-    scoring = [number for number, card in CATALOG.final_scoring.items()
+    final_cards = [number for number, card in CATALOG.final_scoring.items()
                if players > 1 or card.quantity not in SOLO_UNUSABLE_FINAL_SCORING]
-    rng.shuffle(scoring)
+    rng.shuffle(final_cards)
     map_ids = _assign_maps(config["maps"], players, rng, map_pool)
     setup_steps: list[Step] = []
     for seat in range(players):
@@ -116,7 +116,7 @@ def lay_table(game: ArkNovaGame, tiles: list[str], base: list[int], map_pool: tu
         others = [card for card in ACTION_CARDS if card != "animals"]
         rng.shuffle(others)
         player.action_cards = ["animals", *others]
-        player.final_scoring = [scoring.pop() for _ in range(FINAL_SCORING_PER_PLAYER)]
+        player.final_scoring = [final_cards.pop() for _ in range(FINAL_SCORING_PER_PLAYER)]
         player.final_scoring_dealt = tuple(player.final_scoring)
         player.dealt = tuple(game.deck.pop() for _ in range(TRACKS.hand_dealt))
         game.players.append(player)

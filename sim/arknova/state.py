@@ -34,6 +34,7 @@ class PlayerState:
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
+        "chosen_size", "card_tokens",
     )
 
     def __init__(self, seat: int, map_id: str) -> None:
@@ -75,6 +76,8 @@ class PlayerState:
         self.recurring_income: list[Any] = []  # effects paid again every break
         self.housing: dict[int, str] = {}  # animal -> "standard" or the special enclosure kind
         self.appeal_condition_extra = 0  # solo: "appeal at most 25" conditions rise by the starting appeal
+        self.chosen_size = ""  # WAZA Special Assignment: "small" or "large" once chosen
+        self.card_tokens: dict[int, int] = {}  # sponsor -> tokens still on the card
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -82,7 +85,7 @@ class PlayerState:
                      "occupied", "kiosks", "workers", "workers_total", "left_slots",
                      "milestones", "full_map_bonus", "turns", "xtokens_spent",
                      "small_animals", "large_animals", "hand_limit", "dealt", "kept",
-                     "final_scoring_dealt", "appeal_condition_extra"):
+                     "final_scoring_dealt", "appeal_condition_extra", "chosen_size"):
             setattr(other, name, getattr(self, name))
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
@@ -99,6 +102,7 @@ class PlayerState:
         other.action_counts = dict(self.action_counts)
         other.recurring_income = self.recurring_income[:]
         other.housing = dict(self.housing)
+        other.card_tokens = dict(self.card_tokens)
         return other
 
     def strength_slot(self, card: str) -> int:

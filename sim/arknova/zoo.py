@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from sim.arknova import map_abilities
-from sim.arknova.board import MapBoard, map_board
+from sim.arknova import map_abilities, passives
+from sim.arknova.board import BUILD_SHAPES, MapBoard, map_board
 from sim.arknova.catalog import Animal, Effect, load_catalog
-from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, kiosk_exclusion
-from sim.arknova.state import SPECIAL_ENCLOSURES, Building, PlayerState
+from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, enumerate_placements, kiosk_exclusion
+from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
@@ -51,19 +51,41 @@ def can_place(occupied: int, kiosks: int, placement: Placement, kind: str, upgra
     return True
 
 
+@cache
+def terrain_placements(map_id: str, kind: str) -> tuple[Placement, ...]:
+    """Every placement of a shape when rock and water spaces may be covered too."""
+    board = map_board(map_id)
+    offsets = tuple(tuple(offset) for offset in TILES.building_shapes[BUILD_SHAPES.get(kind, kind)])
+    return enumerate_placements(offsets, board.buildable | board.rock | board.water, board.rock, board.water,
+                                board.upgrade_only)
+
+
+def _covers_terrain(player: PlayerState) -> bool:
+    """Diversity Researcher: the player may build on rock and water spaces."""
+    return bool(player.sponsors) and passives.has(player, "may_cover_rock_water")
+
+
+def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
+    """Every placement of the building kind on the player's map (before the building rules)."""
+    if _covers_terrain(player):
+        return terrain_placements(player.map_id, kind)
+    return board_of(player).placements_for(kind)
+
+
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> list[Placement]:
     occupied, kiosks = player.occupied, player.kiosks
-    return [p for p in board_of(player).placements_for(kind) if can_place(occupied, kiosks, p, kind, upgraded_build)]
+    return [p for p in placements_of(player, kind) if can_place(occupied, kiosks, p, kind, upgraded_build)]
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    return _has_placement(player.map_id, player.occupied, player.kiosks, kind, upgraded_build)
+    return _has_placement(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
 
 
 @lru_cache(maxsize=1 << 16)
-def _has_placement(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool) -> bool:
+def _has_placement(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool, terrain: bool) -> bool:
     """Cached on the zoo's masks: the same zoo is asked again and again between two buildings."""
-    return any(can_place(occupied, kiosks, p, kind, upgraded_build) for p in map_board(map_id).placements_for(kind))
+    placements = terrain_placements(map_id, kind) if terrain else map_board(map_id).placements_for(kind)
+    return any(can_place(occupied, kiosks, p, kind, upgraded_build) for p in placements)
 
 
 def clear_caches() -> None:
@@ -125,7 +147,7 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
             return False
     elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
         return False
-    return fits(animal, placement)
+    return fits(animal, placement) or (bool(player.sponsors) and passives.ignores_rock_water(player))
 
 
 def open_enclosures(player: PlayerState) -> list[int]:

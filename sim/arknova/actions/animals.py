@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, map_abilities, tracks, zoo
+from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
+from sim.arknova.requirements import unmet_count
 from sim.arknova.effects import grant
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
@@ -25,9 +26,11 @@ AFTER_ACTION_ABILITIES = frozenset({"boost"})
 
 
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
-    """Printed cost, 3 less per continent icon matching one of your partner zoos (the display
-    folder number comes on top when the card is played from the display)."""
+    """Printed cost, 3 less per continent icon matching one of your partner zoos, less sponsor
+    discounts (the display folder number comes on top when the card is played from the display)."""
     discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
+    if player.sponsors:
+        discount += passives.animal_discount(player, animal)
     return max(0, animal.cost - discount)
 
 
@@ -45,7 +48,9 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
         animal = ANIMALS.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > player.money:
             continue
-        if not map_abilities.animal_playable(player, animal):
+        unmet = unmet_count(player, animal) if animal.requirements else 0
+        if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
+                or passives.chosen_size_blocks(player, animal)):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
     return result
@@ -71,7 +76,8 @@ def animals_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
 def start_animals(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Side II at strength 5+: the reputation step comes first and widens the range at once."""
     seat, strength, side_two = step[1], step[2], step[3]
-    game.push(("animal_play", seat, _count(side_two, strength), side_two, False))
+    game.push(("animal_play", seat, _count(side_two, strength), side_two, False),
+              *sponsor_effects.after_animals(game, seat))
     if side_two and strength >= 5:
         tracks.gain_reputation(game, seat, 1)
 
@@ -105,7 +111,7 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
     zoo.house_animal(player, animal, enclosure)
     map_abilities.on_animal_housed(game, seat, enclosure)
     player.animals.append(card)
-    player.add_icons(animal.icons)
+    sponsor_effects.icons_played(game, seat, animal.icons)
     if animal.size_class == "small":
         player.small_animals += 1
     elif animal.size_class == "large":
@@ -117,6 +123,6 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
             game.after_action.append((seat, ability))
         else:
             grant(game, seat, ability)
-    tracks.gain_appeal(game, seat, animal.appeal)
+    tracks.gain_appeal(game, seat, animal.appeal + passives.chosen_size_appeal(player, animal))
     tracks.gain_cp(game, seat, animal.cp)
     tracks.gain_reputation(game, seat, animal.reputation)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, tracks
+from sim.arknova import deck, passives, tracks
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Project
 from sim.arknova.effects import grant, rule
@@ -116,17 +116,20 @@ def breeding_ready(player: "PlayerState", project: Project) -> bool:
     )
 
 
-def slot_choices(player: "PlayerState", project: Project, slot: int) -> list[int]:
+def slot_choices(player: "PlayerState", project: Project, slot: int, extra: int | None = None) -> list[int]:
     """How the player can meet this slot: [0] when met, animals to release for release
-    projects, [] when not met."""
+    projects, [] when not met. `extra` icons come from Breeding Cooperation tokens (by default
+    as many as the player could use)."""
     level = project.slots[slot]
     goal = project.goal
     if goal == "release":
         return releasable(player, project, slot)
+    if extra is None:
+        extra = passives.project_icon_bonus(player, project)
     if goal == "icon_count":
-        met = player.icon(project.target) >= level.threshold
+        met = player.icon(project.target) + extra >= level.threshold
     elif goal == "distinct_icons":
-        met = distinct_icons(player, project.target) >= level.threshold
+        met = distinct_icons(player, project.target) + extra >= level.threshold
     elif goal == "animal_count":
         count = player.small_animals if project.target == "small_animals" else player.large_animals
         met = count >= level.threshold
@@ -137,9 +140,9 @@ def slot_choices(player: "PlayerState", project: Project, slot: int) -> list[int
 
 def support_choices(player: "PlayerState", number: int, holders: list[int]) -> list[tuple[int, int]]:
     """(slot, released animal or 0) pairs the player can take on this project."""
-    if player.seat in holders:
-        return []
     project = CATALOG.projects[number]
+    if player.seat in holders and not (project.goal == "release" and passives.release_repeatable(player)):
+        return []
     return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
             for released in slot_choices(player, project, slot)]
 
@@ -166,15 +169,19 @@ def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, 
     player = game.players[seat]
     project = CATALOG.projects[row.number]
     level = project.slots[slot]
+    if project.goal != "release" and not slot_choices(player, project, slot, 0):
+        passives.spend_project_token(player)
     row.holders[slot] = seat
     player.supported.append(row.number)
     deck.record(game, "supported", seat, row.number, "base" if row.number in CATALOG.base_projects else "row")
     game.say(seat, f"supports {project.name} (slot {slot + 1}) for {level.cp} CP")
     game.push(("left_slot", seat))
+    cp = level.cp
     if released:
         release(game, seat, released)
         deck.record(game, "released", seat, released, "zoo")
-    tracks.gain_cp(game, seat, level.cp)
+        cp += passives.release_bonus_cp(player)
+    tracks.gain_cp(game, seat, cp)
     tracks.gain_reputation(game, seat, level.reputation)
 
 
@@ -218,7 +225,8 @@ def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str
     result: list[Any] = []
 
     def open_task(task: str) -> bool:
-        return task not in done and TRACKS.task_strength(task) <= remaining and workers_needed(player, task) <= player.workers
+        return (task not in done and passives.task_strength(player, task, TRACKS.task_strength(task)) <= remaining
+                and workers_needed(player, task) <= player.workers)
 
     if open_task("reputation"):
         result.append(("reputation",))
@@ -281,7 +289,8 @@ def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     needed = workers_needed(player, task)
     player.workers -= needed
     player.workers_on[task] = player.workers_on.get(task, 0) + needed
-    game.push(("association", seat, remaining - TRACKS.task_strength(task), done + (task,), side_two, donated))
+    game.push(("association", seat, remaining - passives.task_strength(player, task, TRACKS.task_strength(task)),
+               done + (task,), side_two, donated))
     if kind == "reputation":
         game.say(seat, "gains reputation")
         tracks.gain_reputation(game, seat, TRACKS.association_reputation_gain)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import tracks, zoo
+from sim.arknova import passives, sponsor_effects, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.board import BUILD_SHAPES, building_size
 from sim.arknova.effects import grant_all
@@ -35,7 +35,9 @@ def buildable_kinds_of(player: "PlayerState", kinds: tuple[str, ...], limit: int
     result = []
     for kind in kinds:
         size = SIZES[kind]
-        if size > limit or kind in built or (kind in SIDE_TWO_ONLY and not side_two):
+        if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
+            continue
+        if kind in SIDE_TWO_ONLY and not side_two:
             continue
         if not free and size * tracks.TRACKS.build_cost_per_space > player.money:
             continue
@@ -65,9 +67,12 @@ def build_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
 def build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     """The kind of the next building; ("done",) once something was built on side II."""
     seat, remaining, built, side_two = step[1], step[2], step[3], step[4]
-    if built and not side_two:
+    player = game.players[seat]
+    if built and not side_two and not passives.has(player, "build_extra_copy"):
         return ()
-    kinds: list[Any] = buildable_kinds(game.players[seat], remaining, built, side_two)
+    kinds: list[Any] = buildable_kinds(player, remaining, built, side_two)
+    if built and not side_two:
+        kinds = [kind for kind in kinds if kind in built]  # Engineer: only the extra copy
     if built and kinds:
         kinds.append("done")
     return tuple(kinds)
@@ -99,6 +104,7 @@ def erect(game: "ArkNovaGame", seat: int, kind: str, placement: Any) -> None:
     and grant the placement bonuses (they resolve first, before anything else)."""
     game.say(seat, f"builds {kind} on {placement}")
     bonuses = zoo.place_building(game, seat, kind, placement)
+    sponsor_effects.building_erected(game, seat, placement)
     if kind in ("reptile_house", "large_bird_aviary"):
         game.push(("relocate", seat, kind))
     grant_all(game, seat, tuple(bonuses))

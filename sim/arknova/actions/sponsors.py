@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, map_abilities, tracks, zoo
+from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Sponsor
 from sim.arknova.geometry import BORDER_MASK
-from sim.arknova.effects import grant_all
 from sim.arknova.requirements import requirements_met
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
@@ -32,10 +31,11 @@ def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[
     # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
     # border instead of a building); overlap with the zoo is then tested separately below.
     occupied = player.occupied if "no_adjacency_needed" not in rules else 0
+    ignore_terrain = passives.ignores_rock_water(player)
     return [
-        placement for placement in zoo.board_of(player).placements_for(shape)
-        if placement.rock_adjacent >= sponsor.building_rock
-        and placement.water_adjacent >= sponsor.building_water
+        placement for placement in zoo.placements_of(player, shape)
+        if (ignore_terrain or (placement.rock_adjacent >= sponsor.building_rock
+                               and placement.water_adjacent >= sponsor.building_water))
         and (placement.mask & BORDER_MASK).bit_count() >= border_cells
         and not placement.mask & player.occupied
         and zoo.can_place(occupied, player.kiosks, placement, shape, upgraded)
@@ -105,9 +105,8 @@ def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None
     sponsor = SPONSORS[card]
     deck.take_card_to_play(game, seat, card, source)
     player.sponsors.append(card)
-    player.add_icons(sponsor.icons)
     game.say(seat, f"plays sponsor {sponsor.name}")
-    grant_all(game, seat, sponsor.immediate)
+    sponsor_effects.sponsor_played(game, seat, sponsor)
     if sponsor.unique_building:
         game.push(("unique_build", seat, card))
     tracks.gain_appeal(game, seat, sponsor.appeal)

@@ -1,0 +1,142 @@
+"""Passive rule changes of sponsors in a zoo, read where their rule applies.
+
+Each function answers one rule question for one player (a cost, a strength, whether an
+option is legal). They are cheap: a zoo holds a dozen sponsors at most, and the common
+case (no sponsor with that passive) is one scan of a short list. The keywords are
+declared with `effects.rule` so card status sees them as implemented.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sim.arknova.catalog import Animal, Effect, Project, load_catalog
+from sim.arknova.effects import rule
+from sim.arknova.state import SPECIAL_ENCLOSURES
+
+if TYPE_CHECKING:
+    from sim.arknova.state import PlayerState
+
+SPONSORS = load_catalog().sponsors
+
+
+def _numbers_with(keyword: str) -> frozenset[int]:
+    return frozenset(number for number, card in SPONSORS.items()
+                     if any(item.keyword == keyword for item in card.passive))
+
+
+def _passive(number: int, keyword: str) -> Effect:
+    return next(item for item in SPONSORS[number].passive if item.keyword == keyword)
+
+
+def holders(player: "PlayerState", keyword: str) -> list[int]:
+    """The player's sponsors carrying this passive, in the order they were played."""
+    numbers = PASSIVE_CARDS[keyword]
+    return [card for card in player.sponsors if card in numbers]
+
+
+PASSIVE_KEYWORDS = tuple(sorted({item.keyword for card in SPONSORS.values() for item in card.passive}))
+PASSIVE_CARDS: dict[str, frozenset[int]] = {keyword: _numbers_with(keyword) for keyword in PASSIVE_KEYWORDS}
+# `immune` (Quarantine Lab) is read by the animal attacks (venom, constriction, hypnosis, pilfering),
+# which are not played out yet: it is declared once they call `immune()`.
+rule(*(keyword for keyword in PASSIVE_KEYWORDS if keyword != "immune"))
+
+
+def has(player: "PlayerState", keyword: str) -> bool:
+    numbers = PASSIVE_CARDS[keyword]
+    return any(card in numbers for card in player.sponsors)
+
+
+# --- animals ------------------------------------------------------------------------
+
+
+def animal_discount(player: "PlayerState", animal: Animal) -> int:
+    """Expert in Small/Large Animals: `animal_cost_discount:<size class>:N`."""
+    discount = 0
+    for card in holders(player, "animal_cost_discount"):
+        item = _passive(card, "animal_cost_discount")
+        if item.args[0] == animal.size_class:
+            discount += int(item.args[1])
+    return discount
+
+
+def chosen_size_blocks(player: "PlayerState", animal: Animal) -> bool:
+    """WAZA Special Assignment: once a size is chosen, animals of the other size cannot be played."""
+    chosen = player.chosen_size
+    return bool(chosen) and animal.size_class in ("small", "large") and animal.size_class != chosen
+
+
+def chosen_size_appeal(player: "PlayerState", animal: Animal) -> int:
+    """WAZA Special Assignment: appeal for each animal of the chosen size played afterwards."""
+    if player.chosen_size != animal.size_class:
+        return 0
+    total = 0
+    for card in holders(player, "appeal_on_play_chosen_size"):
+        table = dict(pair.split("=") for pair in _passive(card, "appeal_on_play_chosen_size").args[0].split(","))
+        total += int(table.get(animal.size_class, 0))
+    return total
+
+
+def ignores_rock_water(player: "PlayerState") -> bool:
+    """Diversity Researcher: rock/water needs of animals and unique buildings do not apply."""
+    return has(player, "ignore_rock_water_requirements")
+
+
+def conditions_ignored(player: "PlayerState", animal: Animal) -> int:
+    """WAZA Large Animal Program: how many printed conditions a large animal may leave unmet."""
+    if animal.size_class != "large" or not player.sponsors:
+        return 0
+    return sum(_passive(card, "large_animal_ignore_conditions").amount
+               for card in holders(player, "large_animal_ignore_conditions"))
+
+
+# --- building --------------------------------------------------------------------------
+
+
+def may_copy(player: "PlayerState", kind: str, built: tuple[str, ...]) -> bool:
+    """Engineer: one more building of a kind already built in this action (no special enclosure)."""
+    return (kind not in SPECIAL_ENCLOSURES and len(set(built)) == len(built)
+            and has(player, "build_extra_copy"))
+
+
+# --- association ----------------------------------------------------------------------
+
+
+def task_strength(player: "PlayerState", task: str, printed: int) -> int:
+    """Veterinarian: supporting a conservation project needs a lower strength."""
+    if task != "conservation_project" or not player.sponsors:
+        return printed
+    strengths = [_passive(card, "support_project_min_strength").amount
+                 for card in holders(player, "support_project_min_strength")]
+    return min([printed, *strengths])
+
+
+def project_icon_bonus(player: "PlayerState", project: Project) -> int:
+    """Breeding Cooperation / Program: a token on the card counts as one more icon for a base project."""
+    if project.deck != "base" or not player.card_tokens:
+        return 0
+    return 1 if any(player.card_tokens.get(card, 0) > 0 for card in holders(player, "project_icon_tokens")) else 0
+
+
+def spend_project_token(player: "PlayerState") -> None:
+    """Discard the token that made up the missing icon (from the first card still holding one)."""
+    card = next(card for card in holders(player, "project_icon_tokens") if player.card_tokens.get(card, 0) > 0)
+    player.card_tokens[card] -= 1
+
+
+def release_repeatable(player: "PlayerState") -> bool:
+    """Migration Recording: a release-into-the-wild project may be supported again."""
+    return has(player, "release_projects_repeatable")
+
+
+def release_bonus_cp(player: "PlayerState") -> int:
+    """Migration Recording: extra CP each time you support a release project."""
+    return sum(_passive(card, "release_project_bonus_cp").amount for card in holders(player, "release_project_bonus_cp"))
+
+
+# --- attacks ---------------------------------------------------------------------------
+
+
+def immune(player: "PlayerState", ability: str) -> bool:
+    """Quarantine Lab: the listed animal attacks (venom, constriction, ...) do not affect this zoo."""
+    return any(ability in _passive(card, "immune").args[0].split(",") for card in holders(player, "immune"))
