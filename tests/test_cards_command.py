@@ -1,5 +1,5 @@
 """`arkmc cards`: every card listed with its status and proving test; --missing exits 1 while
-anything is left; the test scan reads `mark.card(N)` from tests/test_cards_*.py."""
+anything is left; the test scan parses the `card(N)` marks of tests/test_cards_*.py."""
 
 from __future__ import annotations
 
@@ -48,10 +48,10 @@ def test_status_needs_known_keywords_and_a_marked_test(tmp_path: Path) -> None:
         "def helper():\n    pass\n\n\n"
         "@pytest.mark.parametrize('n', ROWS)\n"
         "def test_table(n):\n    pass\n\n\n"
-        f"def test_inline():\n    marks = '{mark}(104)'\n\n\n"
+        f"card = {mark}\n\n\n@card(104)\ndef test_aliased():\n    pass\n\n\n"
         f"@{mark}(527)\ndef test_lorikeet():\n    pass\n")
     tests = card_tests(tmp_path)
-    assert tests == {103: ["test_cards_demo.py::test_table"], 104: ["test_cards_demo.py::test_inline"],
+    assert tests == {103: ["test_cards_demo.py::test_table"], 104: ["test_cards_demo.py::test_aliased"],
                      527: ["test_cards_demo.py::test_lorikeet"]}
     by_number = {row.number: row for row in card_statuses(tests)}
     assert by_number[103].status == DONE and by_number[103].tests == ("test_cards_demo.py::test_table",)

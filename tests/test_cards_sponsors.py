@@ -21,8 +21,7 @@ ORDER = ["animals", "cards", "build", "association", "sponsors"]  # Sponsors in 
 MAP_A = CATALOG.maps["A"]
 
 
-def card(number: int):
-    return pytest.mark.card(number)
+card = pytest.mark.card
 
 
 def needs_ability(keyword: str):
@@ -651,10 +650,16 @@ def test_230_expert_in_large_animals_appeal_and_4_off_large_animals():
 # ----------------------------------------------------------------------------- 231-240 categories
 
 
-SPONSORSHIPS = [(231, "primate"), (232, "reptile"), (233, "bird"), (234, "predator"), (235, "herbivore")]
+SPONSORSHIPS = [
+    pytest.param(231, "primate", marks=card(231), id="231-primate"),
+    pytest.param(232, "reptile", marks=card(232), id="232-reptile"),
+    pytest.param(233, "bird", marks=card(233), id="233-bird"),
+    pytest.param(234, "predator", marks=card(234), id="234-predator"),
+    pytest.param(235, "herbivore", marks=card(235), id="235-herbivore"),
+]
 
 
-@pytest.mark.parametrize("number,icon", [pytest.param(n, i, marks=card(n), id=f"{n}-{i}") for n, i in SPONSORSHIPS])
+@pytest.mark.parametrize("number,icon", SPONSORSHIPS)
 def test_231_235_sponsorships_appeal_per_icon_and_income_by_table(number, icon):
     game = table()
     me = game.players[0]
@@ -668,7 +673,13 @@ def test_231_235_sponsorships_appeal_per_icon_and_income_by_table(number, icon):
     assert income(game) == 9
 
 
-SPECIALISTS = [(236, "primate"), (237, "reptile"), (238, "bird"), (239, "predator"), (240, "herbivore")]
+SPECIALISTS = [
+    pytest.param(236, "primate", marks=card(236), id="236-primate"),
+    pytest.param(237, "reptile", marks=card(237), id="237-reptile"),
+    pytest.param(238, "bird", marks=card(238), id="238-bird"),
+    pytest.param(239, "predator", marks=card(239), id="239-predator"),
+    pytest.param(240, "herbivore", marks=card(240), id="240-herbivore"),
+]
 
 
 # An animal showing one icon of the category, and the building it lives in.
@@ -676,7 +687,7 @@ ANIMAL_WITH = {"primate": (465, "enclosure-1"), "reptile": (473, "reptile_house"
                "predator": (419, "enclosure-2"), "herbivore": (445, "enclosure-1")}
 
 
-@pytest.mark.parametrize("number,icon", [pytest.param(n, i, marks=card(n), id=f"{n}-{i}") for n, i in SPECIALISTS])
+@pytest.mark.parametrize("number,icon", SPECIALISTS)
 def test_236_240_specialists_earn_3_money_per_icon_played_in_any_zoo(number, icon):
     game = table()
     me, other = game.players
@@ -775,11 +786,17 @@ def build_unique(game, number: int, seat: int = 0, upgraded: bool = False):
     return where
 
 
-# (card, reputation needed, the icon that triggers +2 appeal, icons of that kind on the card)
-APPEAL_HOUSES = [(243, "herbivore", 1), (244, "bird", 1), (245, "water", 2), (246, "rock", 2), (247, "primate", 1)]
+# (card, the icon that triggers +2 appeal, icons of that kind on the card)
+APPEAL_HOUSES = [
+    pytest.param(243, "herbivore", 1, marks=card(243), id="243-herbivore"),
+    pytest.param(244, "bird", 1, marks=card(244), id="244-bird"),
+    pytest.param(245, "water", 2, marks=card(245), id="245-water"),
+    pytest.param(246, "rock", 2, marks=card(246), id="246-rock"),
+    pytest.param(247, "primate", 1, marks=card(247), id="247-primate"),
+]
 
 
-@pytest.mark.parametrize("number,icon,own", [pytest.param(n, i, o, marks=card(n), id=f"{n}-{i}") for n, i, o in APPEAL_HOUSES])
+@pytest.mark.parametrize("number,icon,own", APPEAL_HOUSES)
 def test_243_247_appeal_houses_2_appeal_per_icon_and_end_cp_for_six(number, icon, own):
     game = table()
     me = game.players[0]

@@ -2,14 +2,14 @@
 
 A card is implemented when every effect keyword it uses is known to the engine (a handler in
 `effects.HANDLERS` or a rule declared in `effects.RULES`) AND a test marked
-``pytest.mark.card(N)`` exists in ``tests/test_cards_*.py``. The tests are found by reading
-the test files' text, so this works without running pytest; an installed package has no tests
+``pytest.mark.card(N)`` exists in ``tests/test_cards_*.py``. The tests are found by parsing
+the test files, so this works without running pytest; an installed package has no tests
 folder, which the listing states instead of failing.
 """
 
 from __future__ import annotations
 
-import re
+import ast
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -19,8 +19,6 @@ from sim.arknova import effects
 from sim.arknova.catalog import Animal, Catalog, FinalScoring, Project, Sponsor, load_catalog
 
 TESTS_FOLDER = Path(__file__).resolve().parents[2] / "tests"
-CARD_MARK = re.compile(r"mark\.card\((\d+)\)")
-TEST_DEF = re.compile(r"^(?:async )?def (test_\w+)", re.MULTILINE)
 KINDS = ("animal", "sponsor", "project", "final_scoring")
 
 # Statuses, best first.
@@ -61,34 +59,44 @@ def is_known(keyword: str) -> bool:
 def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
     """Card number -> "file::test" of each test marked with it; None when there is no tests folder.
 
-    A mark inside a test's body belongs to that test; a mark elsewhere (a decorator, a table of
-    ``pytest.param`` rows) belongs to the next test defined after it."""
+    The test files are parsed, not run. A test carries the card marks found in its decorators
+    (directly, or in a module-level table of ``pytest.param`` rows its decorators name) and in
+    its body; ``card = pytest.mark.card`` aliases are followed."""
     folder = folder or TESTS_FOLDER
     if not folder.is_dir():
         return None
     found: dict[int, list[str]] = {}
     for path in sorted(folder.glob("test_cards_*.py")):
-        text = path.read_text(encoding="utf-8")
-        definitions = [(match.start(), match.group(1)) for match in TEST_DEF.finditer(text)]
-        for mark in CARD_MARK.finditer(text):
-            test = _owner(text, mark.start(), definitions)
-            if test is not None:
-                entry = f"{path.name}::{test}"
-                tests = found.setdefault(int(mark.group(1)), [])
-                if entry not in tests:
-                    tests.append(entry)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {target.id for statement in tree.body if isinstance(statement, ast.Assign)
+                   and _is_card_mark(statement.value, set()) for target in statement.targets
+                   if isinstance(target, ast.Name)}
+        tables = {target.id: _card_numbers(statement.value, aliases) for statement in tree.body
+                  if isinstance(statement, ast.Assign) for target in statement.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
+                numbers = [number for part in (*node.decorator_list, *node.body)
+                           for number in _card_numbers(part, aliases)]
+                numbers += [number for decorator in node.decorator_list for name in ast.walk(decorator)
+                            if isinstance(name, ast.Name) for number in tables.get(name.id, ())]
+                for number in dict.fromkeys(numbers):
+                    found.setdefault(number, []).append(f"{path.name}::{node.name}")
     return found
 
 
-def _owner(text: str, position: int, definitions: list[tuple[int, str]]) -> str | None:
-    before = [(start, name) for start, name in definitions if start < position]
-    if before:
-        start, name = before[-1]
-        body = text[start:position]
-        if not re.search(r"^\S", body.split("\n", 1)[1] if "\n" in body else "", re.MULTILINE):
-            return name  # still inside that test's indented body
-    after = [name for start, name in definitions if start > position]
-    return after[0] if after else None
+def _is_card_mark(node: ast.AST, aliases: set[str]) -> bool:
+    """`pytest.mark.card` (any `<x>.mark.card`) or a name bound to it."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
+    return (isinstance(node, ast.Attribute) and node.attr == "card"
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "mark")
+
+
+def _card_numbers(node: ast.AST, aliases: set[str]) -> list[int]:
+    """Numbers of every `card(N)` mark call inside `node`."""
+    return [call.args[0].value for call in ast.walk(node)
+            if isinstance(call, ast.Call) and _is_card_mark(call.func, aliases) and call.args
+            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, int)]
 
 
 def all_cards(catalog: Catalog) -> Iterable[Animal | Sponsor | Project | FinalScoring]:
