@@ -55,7 +55,8 @@ def _standard_matching(animal_sizes: list[int], enclosure_sizes: list[int]) -> b
 
 
 def check_cards(game) -> None:
-    """Every zoo card and every base project in exactly one place."""
+    """Every zoo card and every base project in exactly one place (base projects taken into
+    play by Assertion or Dominance are counted among the zoo cards)."""
     places: list[int] = []
     places += game.deck
     places += game.discard
@@ -64,6 +65,7 @@ def check_cards(game) -> None:
         places += p.hand
         places += p.animals
         places += p.sponsors
+        places += p.pouched
         if not p.kept:  # opening hand not chosen yet: the 8 dealt cards are in front of the player
             places += p.dealt
     places += [row.number for row in game.projects]
@@ -71,7 +73,9 @@ def check_cards(game) -> None:
     counts = Counter(places)
     duplicated = {card: n for card, n in counts.items() if n > 1}
     assert not duplicated, f"cards in two places: {duplicated}"
-    assert set(counts) == ZOO_CARDS, (
+    taken_base = set(counts) & BASE_PROJECTS
+    assert not taken_base & set(base), taken_base
+    assert set(counts) - taken_base == ZOO_CARDS, (
         f"missing {sorted(ZOO_CARDS - set(counts))[:10]}, unknown {sorted(set(counts) - ZOO_CARDS)[:10]}")
     assert len(set(base)) == len(base) == TRACKS.base_projects[len(game.players)]
     assert set(base) <= BASE_PROJECTS
@@ -134,6 +138,11 @@ def check_zoo(game, p) -> None:
     assert p.hand_limit == (5 if "reputation_hand" in p.universities else 3)
 
 
+def _final_scoring_held(p) -> int:
+    """2 dealt at setup, plus 1 kept of every 2 drawn by Resistance."""
+    return 2 + (len(p.final_scoring_dealt) - 2) // 2
+
+
 def check_full(game, zoo_seats=None) -> None:
     """Everything, at a turn boundary (no half-resolved step pending). The zoos checked in
     detail are those of `zoo_seats` (default: all)."""
@@ -150,7 +159,7 @@ def check_full(game, zoo_seats=None) -> None:
         assert p.left_slots.bit_count() == min(7, len(p.supported))
         for space in CP_SPACES:
             assert bool(p.milestones & (1 << space)) == (p.cp >= space), (p.seat, p.cp, space)
-        assert len(p.final_scoring) == (1 if game.cp10_reached else 2)
+        assert len(p.final_scoring) == _final_scoring_held(p) - (1 if game.cp10_reached else 0)
     for row in rows:
         seats = [h for h in row.holders if h >= 0]
         assert len(seats) == len(set(seats))
@@ -198,7 +207,7 @@ def check_full_end(game) -> None:
     check_cards(game)
     for p in game.players:
         check_zoo(game, p)
-        assert len(p.final_scoring) == 1  # one card dropped (at 10 CP or before final scoring)
+        assert len(p.final_scoring) == _final_scoring_held(p) - 1  # one dropped (at 10 CP or before final scoring)
     results = game.results()
     assert sorted(r.seat for r in results) == list(range(len(game.players)))
     assert min(r.rank for r in results) == 1

@@ -34,6 +34,7 @@ class PlayerState:
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
+        "action_tokens", "pouched",
     )
 
     def __init__(self, seat: int, map_id: str) -> None:
@@ -75,6 +76,8 @@ class PlayerState:
         self.recurring_income: list[Any] = []  # effects paid again every break
         self.housing: dict[int, str] = {}  # animal -> "standard" or the special enclosure kind
         self.appeal_condition_extra = 0  # solo: "appeal at most 25" conditions rise by the starting appeal
+        self.action_tokens: dict[tuple[str, str], int] = {}  # (token kind, action card) -> tokens lying there
+        self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -99,6 +102,8 @@ class PlayerState:
         other.action_counts = dict(self.action_counts)
         other.recurring_income = self.recurring_income[:]
         other.housing = dict(self.housing)
+        other.action_tokens = dict(self.action_tokens)
+        other.pouched = self.pouched[:]
         return other
 
     def strength_slot(self, card: str) -> int:

@@ -22,7 +22,7 @@ TRACKS = tracks.TRACKS
 ANIMALS = tracks.load_catalog().animals
 PARTNER_ZOO_DISCOUNT = 3
 # Abilities printed with "after the action": they wait until the card is in slot 1.
-AFTER_ACTION_ABILITIES = frozenset({"boost"})
+AFTER_ACTION_ABILITIES = frozenset({"boost", "clever", "action", "determination", "hypnosis"})
 
 
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
