@@ -629,3 +629,164 @@ def test_animal_card(number, money, appeal, cp, reputation, icons, scenarios):
     assert not t.game.unhandled
     if all(SCENARIOS[name].ends_turn for name, *_ in scenarios):
         assert t.turn_over(), t.game.decision()
+
+
+# --------------------------------------------------------------------------- solo replacements
+
+SOLO = [
+    pytest.param(449, "xtokens", 1, marks=pytest.mark.card(449), id="449-Platypus-inventive1"),
+    pytest.param(470, "xtokens", 2, marks=pytest.mark.card(470), id="470-Western Green Mamba-inventive2"),
+    pytest.param(492, "xtokens", 2, marks=pytest.mark.card(492), id="492-Inland Taipan-inventive2"),
+    pytest.param(456, "hand", 1, marks=pytest.mark.card(456), id="456-Barbary Macaque-sprint1"),
+    pytest.param(463, "hand", 1, marks=pytest.mark.card(463), id="463-Capuchin-sprint1"),
+    pytest.param(458, "hand", 2, marks=pytest.mark.card(458), id="458-Japanese Macaque-sprint2"),
+    pytest.param(474, "clever", 0, marks=pytest.mark.card(474), id="474-Indian Rock Python-clever"),
+    pytest.param(482, "clever", 0, marks=pytest.mark.card(482), id="482-Anaconda-clever"),
+    pytest.param(483, "clever", 0, marks=pytest.mark.card(483), id="483-Boa Constrictor-clever"),
+    pytest.param(475, "determination", 0, marks=pytest.mark.card(475), id="475-King Cobra-determination"),
+    pytest.param(485, "determination", 0, marks=pytest.mark.card(485), id="485-Common European Adder-determination"),
+]
+
+
+@pytest.mark.parametrize("number,what,amount", SOLO)
+def test_solo_replaces_the_interactive_ability(number, what, amount):
+    t = Table(number, players=1)
+    t.player.xtokens = 0
+    t.play()
+    assert not any(step[0] in ("interact", "place_token", "pilfered") for step in t.game.stack)
+    if what == "xtokens":
+        assert t.player.xtokens == amount
+    elif what == "hand":
+        assert len(t.player.hand) == amount
+    else:
+        SCENARIOS[what].resolve(t)
+    assert not t.game.unhandled
+
+
+# --------------------------------------------------------------------------- tokens and targets
+
+
+def tokens_table(seat_tokens: dict) -> Any:
+    game = ready_game(seed=9)
+    for seat, tokens in seat_tokens.items():
+        set_cards(game, seat, ORDER)
+        game.players[seat].action_tokens = dict(tokens)
+    return game
+
+
+@pytest.mark.card(449)
+def test_venom_tokens_cost_two_money_each_when_the_card_is_used():
+    game = tokens_table({0: {(VENOM, "cards"): 2}})
+    player = game.players[0]
+    player.money = 10
+    start_turn(game, 0)
+    choose(game, ("act", "cards", 0))
+    assert player.money == 6 and player.action_tokens == {}
+
+
+@pytest.mark.card(470)
+def test_venom_a_player_cannot_pay_loses_one_appeal_per_token():
+    game = tokens_table({0: {(VENOM, "cards"): 2}})
+    player = game.players[0]
+    player.money, player.appeal = 3, 10
+    start_turn(game, 0)
+    choose(game, ("act", "cards", 0))
+    assert player.money == 1 and player.appeal == 9
+
+
+@pytest.mark.card(474)
+def test_constriction_lowers_the_strength_of_its_card():
+    game = tokens_table({0: {(CONSTRICTION, "build"): 1}})
+    player = game.players[0]
+    player.money = 30
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))  # slot 3, one token: strength 2
+    assert expect(game, "build", 0).payload[0] == 2
+
+
+@pytest.mark.card(457)
+def test_multiplier_the_next_use_of_the_card_acts_twice():
+    game = tokens_table({0: {(MULTIPLIER, "cards"): 1}})
+    player = game.players[0]
+    set_cards(game, 0, AFTER)
+    start_turn(game, 0)
+    hand = len(player.hand)
+    choose(game, ("act", "cards", 0))  # slot 2, side I: draw 1 and keep it, twice
+    choose(game, ("draw",), "cards_mode")
+    choose(game, ("draw",), "cards_mode")
+    assert len(player.hand) == hand + 2
+    assert game.break_position == 4 and player.action_tokens == {}
+    assert player.action_cards[0] == "cards"
+
+
+@pytest.mark.card(416)
+def test_the_break_returns_every_token_to_the_supply():
+    game = tokens_table({0: {(MULTIPLIER, "association"): 1}, 1: {(VENOM, "build"): 2, (CONSTRICTION, "cards"): 1}})
+    game.stack = [("turn", 0), ("break_board",)]
+    refresh(game)
+    expect(game, "turn", 0)
+    assert all(player.action_tokens == {} for player in game.players)
+
+
+@pytest.mark.card(482)
+def test_a_zoo_below_5_appeal_is_not_hit():
+    t = Table(482)
+    t.other.appeal, t.other.cp = 4, 5  # ahead on conservation only, but protected
+    t.play()
+    assert t.turn_over() and t.other.action_tokens == {}
+
+
+@pytest.mark.card(492)
+def test_venom_hits_only_players_ahead_after_the_own_appeal():
+    t = Table(492)  # Inland Taipan: 5 appeal
+    t.other.appeal = 5
+    t.play()
+    assert t.turn_over() and t.other.action_tokens == {}
+
+
+@pytest.mark.card(456)
+def test_pilfering_the_victim_may_give_a_card():
+    t = Table(456)
+    t.other.appeal, t.other.money = 10, 20
+    t.other.hand = [205]
+    t.play()
+    choose(t.game, "card", "pilfered")
+    assert t.player.hand == [205] and t.other.hand == [] and t.other.money == 20
+
+
+@pytest.mark.card(475)
+def test_hypnosis_needs_a_leader_ahead():
+    t = Table(475)
+    t.other.appeal = 3
+    t.play()
+    assert t.turn_over()
+
+
+@pytest.mark.card(435)
+def test_digging_replaces_a_display_card():
+    t = Table(435)
+    t.play()
+    first = t.game.display[0]
+    choose(t.game, ("display", 0), "dig")
+    assert t.game.discard[-1] == first and first not in t.game.display and all(t.game.display)
+    choose(t.game, ("stop",), "dig")
+    assert t.turn_over()
+
+
+@pytest.mark.card(503)
+def test_perception_granted_to_another_seat_outside_the_animals_action():
+    """Sponsor triggers grant abilities to any seat: seat 1 keeps 1 of 2 during seat 0's turn."""
+    from sim.arknova.catalog import Effect
+    from sim.arknova.effects import grant
+
+    game = ready_game(seed=9)
+    start_turn(game, 0)
+    game.stack.append(("turn", 0))
+    hand = list(game.players[1].hand)
+    top = game.deck[-2:]
+    grant(game, 1, Effect("perception", ("2",)))
+    refresh(game)
+    options = expect(game, "keep_drawn", 1).options
+    assert sorted(options) == sorted(top)
+    choose(game, options[0])
+    assert game.players[1].hand == hand + [options[0]] and game.discard[-1] == options[1]

@@ -35,18 +35,30 @@ def leaders(game: "ArkNovaGame", seat: int, track: str) -> list[int]:
     return [other for other in ahead if getattr(game.players[other], track) == best]
 
 
-@effect("venom")
-def venom(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Each player ahead on appeal places N venom tokens on their action cards."""
-    game.push(*(("place_token", victim, VENOM) for victim in targets(game, seat, "appeal")
-                for _ in range(item.amount)))
+@effect("venom", "constriction", "pilfering")
+def interact(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """The players hit are found once the card's own appeal, CP and reputation are gained."""
+    game.stack.append(("interact", seat, item))
 
 
-@effect("constriction")
-def constriction(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Each player ahead places a constriction token per track (appeal, conservation) it leads you on."""
-    hit = targets(game, seat, "appeal") + targets(game, seat, "cp")
-    game.push(*(("place_token", victim, CONSTRICTION) for victim in sorted(hit)))
+@resolver("interact")
+def find_victims(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    seat, item = step[1], step[2]
+    if item.keyword == "venom":
+        # Each player ahead on appeal places N venom tokens on their action cards.
+        game.push(*(("place_token", victim, VENOM) for victim in targets(game, seat, "appeal")
+                    for _ in range(item.amount)))
+    elif item.keyword == "constriction":
+        # One constriction token per track (appeal, conservation) on which a player is ahead.
+        hit = targets(game, seat, "appeal") + targets(game, seat, "cp")
+        game.push(*(("place_token", victim, CONSTRICTION) for victim in sorted(hit)))
+    else:
+        # The appeal leader(s) ahead (Pilfering 2: also the conservation leaders) each give
+        # 5 money or 1 hand card, at their choice.
+        victims = leaders(game, seat, "appeal")
+        if item.amount >= 2:
+            victims += leaders(game, seat, "cp")
+        game.push(*(("pilfered", victim, seat) for victim in victims))
 
 
 @options("place_token")
@@ -59,16 +71,6 @@ def place_token_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 def place_token(game: "ArkNovaGame", step: Step, card: Any) -> None:
     add_tokens(game.players[step[1]], step[2], card)
     game.say(step[1], f"takes a {step[2]} token on {card}")
-
-
-@effect("pilfering")
-def pilfering(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """The appeal leader(s) ahead of you (Pilfering 2: also the conservation leader(s)) each
-    give you 5 money or 1 hand card, at their choice."""
-    victims = leaders(game, seat, "appeal")
-    if item.amount >= 2:
-        victims += leaders(game, seat, "cp")
-    game.push(*(("pilfered", victim, seat) for victim in victims))
 
 
 @options("pilfered")
