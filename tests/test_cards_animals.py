@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 from helpers import (
-    CATALOG, choose, clear_zoo, expect, free_spot, project_row, put, ready_game, refresh, set_cards,
-    start_turn, take_out, to_display, to_hand)
+    CATALOG, choose, clear_zoo, expect, free_spot, install_animal, project_row, put, ready_game, refresh,
+    set_cards, start_turn, take_out, to_display, to_hand)
 
 from sim.arknova.board import map_board
 from sim.arknova.action_tokens import CONSTRICTION, MULTIPLIER, VENOM
@@ -465,7 +465,7 @@ class Pilfering(Scenario):
 
 @scenario("flock_animal")
 class Flock(Scenario):
-    """Played into its own empty enclosure, the flock rule changes nothing."""
+    """Played into its own empty enclosure; sharing has its own test below."""
 
 
 ROWS = [
@@ -790,3 +790,41 @@ def test_perception_granted_to_another_seat_outside_the_animals_action():
     assert sorted(options) == sorted(top)
     choose(game, options[0])
     assert game.players[1].hand == hand + [options[0]] and game.discard[-1] == options[1]
+
+
+FLOCK = [
+    pytest.param(429, 2, marks=pytest.mark.card(429), id="429-Grevy's Zebra"),
+    pytest.param(438, 3, marks=pytest.mark.card(438), id="438-Reindeer"),
+    pytest.param(439, 2, marks=pytest.mark.card(439), id="439-Lama"),
+    pytest.param(442, 4, marks=pytest.mark.card(442), id="442-Moose"),
+    pytest.param(443, 3, marks=pytest.mark.card(443), id="443-Red Deer"),
+    pytest.param(447, 4, marks=pytest.mark.card(447), id="447-Red Kangaroo"),
+]
+
+
+@pytest.mark.parametrize("number,least", FLOCK)
+def test_flock_animal_joins_an_occupied_herbivore_enclosure_of_its_size(number, least):
+    t = Table(number)
+    game = t.game
+    small = put(game, 0, f"enclosure-{least - 1}", free_spot(game, 0, f"enclosure-{least - 1}"))
+    install_animal(game, 0, 445, small)  # Crested Porcupine, a herbivore
+    big = put(game, 0, f"enclosure-{least}", free_spot(game, 0, f"enclosure-{least}"))
+    install_animal(game, 0, 450, big)  # Common Wombat, a herbivore
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    options = {option[2] for option in expect(game, "animal_play", 0).options if option[0] == number}
+    assert options == {t.enclosure, big}  # its own empty enclosure, or the big one, not the small one
+    choose(game, (number, -1, big))
+    assert t.player.housing[number] == f"flock-{big}"
+    assert t.player.buildings[t.enclosure][2] == 0  # its own enclosure stays empty
+
+
+@pytest.mark.card(439)
+def test_flock_animal_needs_a_herbivore_in_the_zoo():
+    t = Table(439)
+    game = t.game
+    other = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    install_animal(game, 0, 419, other)  # European Badger, a predator
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    assert {option[2] for option in expect(game, "animal_play", 0).options if option[0] == 439} == {t.enclosure}

@@ -82,6 +82,16 @@ def check_cards(game) -> None:
     assert len(game.display) == 6
 
 
+def _joins_a_flock(p, animal: int) -> bool:
+    """A flock animal sharing an occupied standard enclosure of at least its flock size."""
+    housing = p.housing[animal]
+    if not housing.startswith("flock-"):
+        return False
+    kind = p.buildings[int(housing[6:])][0]
+    least = next(a.amount for a in ANIMALS[animal].abilities if a.keyword == "flock_animal")
+    return kind.startswith("enclosure-") and int(kind[-1]) >= least
+
+
 def check_zoo(game, p) -> None:
     board = map_board(p.map_id)
     union = 0
@@ -116,7 +126,7 @@ def check_zoo(game, p) -> None:
         if kind in CAPACITY:
             tokens = sum(ANIMALS[a].special_tokens for a in p.animals if p.housing[a] == kind)
             assert tokens == used, (kind, tokens, used)
-    assert all(p.housing[a] in ("standard", ANIMALS[a].special) for a in p.animals)
+    assert all(p.housing[a] in ("standard", ANIMALS[a].special) or _joins_a_flock(p, a) for a in p.animals)
 
     # icons, animal sizes, partner zoos, universities
     icons = Counter()

@@ -2,4 +2,4 @@
 solo-ability columns, registered with `@effect` so that any card (animal or sponsor
 trigger) can grant them to any seat at any time. Importing the package registers them."""
 
-from sim.arknova.abilities import cards, extra_actions, gains, interaction  # noqa: F401
+from sim.arknova.abilities import cards, extra_actions, flock, gains, interaction  # noqa: F401

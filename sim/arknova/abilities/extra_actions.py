@@ -90,11 +90,12 @@ def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
 @resolver("extra_action")
 def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Carry out the action; afterwards its card goes to slot 1 of its owner as usual."""
+    """Carry out the action with the player's own side of that card (a hypnotised card lends
+    only its strength); afterwards the card goes to slot 1 of its owner as usual."""
     if choice == SKIP:
         return
     seat, (_, owner, card, strength) = step[1], choice
-    side_two = game.players[owner].is_upgraded(card)
+    side_two = game.players[seat].is_upgraded(card)
     game.say(seat, f"takes an extra {card} action at strength {strength}"
              + (f" with P{owner + 1}'s card" if owner != seat else ""))
     game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", owner, card))

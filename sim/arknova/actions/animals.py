@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, tracks, zoo
+from sim.arknova.abilities.flock import FLOCK_ANIMALS, shared_enclosures
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
 from sim.arknova.effects import grant
@@ -41,7 +42,7 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
     result: list[tuple[int, int, int]] = []
     candidates = zoo.open_enclosures(player)
     if not candidates:
-        return result
+        sources = [source for source in sources if source[0] in FLOCK_ANIMALS]
     for card, source in sources:
         animal = ANIMALS.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > player.money:
@@ -49,6 +50,7 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
         if not requirements_met(player, animal):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
+        result.extend((card, source, index) for index in shared_enclosures(player, animal))
     return result
 
 
