@@ -828,3 +828,18 @@ def test_flock_animal_needs_a_herbivore_in_the_zoo():
     start_turn(game, 0)
     choose(game, ("act", "animals", 0))
     assert {option[2] for option in expect(game, "animal_play", 0).options if option[0] == 439} == {t.enclosure}
+
+
+@pytest.mark.card(403)
+def test_hunter_counting_own_predator_icons_as_a_sponsor_grants_it():
+    from sim.arknova.catalog import Effect
+    from sim.arknova.effects import grant
+
+    t = Table(403)
+    t.player.icons = {"predator": 3}
+    t.top_of_deck(201, 202, PREY, 203)
+    grant(t.game, 0, Effect("hunter", ("X=own_predator_icons",)))
+    refresh(t.game)
+    assert expect(t.game, "hunter_keep", 0).options == (PREY,)
+    choose(t.game, PREY)
+    assert t.game.discard[-2:] == [201, 202] and 203 == t.game.deck[-1]

@@ -96,8 +96,13 @@ def keep_drawn(game: "ArkNovaGame", step: Step, card: Any) -> None:
 
 @effect("hunter")
 def hunter(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Reveal the top N cards, keep 1 animal among them, discard the rest."""
-    revealed = draw_cards(game, item.amount)
+    """Reveal the top N cards, keep 1 animal among them, discard the rest. N may be the own
+    predator icons (``X=own_predator_icons``, the Spotted Hyena Compound sponsor)."""
+    if item.args and item.args[0] == "X=own_predator_icons":
+        count = game.players[seat].icon("predator")
+    else:
+        count = item.amount
+    revealed = draw_cards(game, count)
     if any(card in CATALOG.animals for card in revealed):
         game.stack.append(("hunter_keep", seat, revealed))
     else:
