@@ -280,13 +280,17 @@ def assertion_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
 
 @resolver("assertion")
-def take_base_project(game: "ArkNovaGame", step: Step, number: Any) -> None:
-    game.players[step[1]].hand.append(number)
-    game.say(step[1], f"takes the base project {CATALOG.projects[number].name}")
+def assertion_choice(game: "ArkNovaGame", step: Step, number: Any) -> None:
+    take_base_project(game, step[1], number)
+
+
+def take_base_project(game: "ArkNovaGame", seat: int, number: int) -> None:
+    game.players[seat].hand.append(number)
+    game.say(seat, f"takes the base project {CATALOG.projects[number].name}")
 
 
 @effect("dominance")
 def dominance(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     """Take the base project Primates into the hand if it is out of play."""
     if PRIMATES_PROJECT in base_projects_out_of_play(game):
-        take_base_project(game, ("assertion", seat), PRIMATES_PROJECT)
+        take_base_project(game, seat, PRIMATES_PROJECT)

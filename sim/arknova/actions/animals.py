@@ -50,7 +50,8 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
         if not requirements_met(player, animal):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
-        result.extend((card, source, index) for index in shared_enclosures(player, animal))
+        if card in FLOCK_ANIMALS:
+            result.extend((card, source, index) for index in shared_enclosures(player, animal))
     return result
 
 
