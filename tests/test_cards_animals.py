@@ -843,3 +843,29 @@ def test_hunter_counting_own_predator_icons_as_a_sponsor_grants_it():
     assert expect(t.game, "hunter_keep", 0).options == (PREY,)
     choose(t.game, PREY)
     assert t.game.discard[-2:] == [201, 202] and 203 == t.game.deck[-1]
+
+
+@pytest.mark.card(458)
+def test_pilfering_two_hits_tied_appeal_leaders_and_the_conservation_leader():
+    """Three players: seats 1 and 2 tie on appeal (both pilfered), seat 2 also leads on CP."""
+    t = Table(458, players=3)
+    second, third = t.game.players[1], t.game.players[2]
+    second.appeal, third.appeal = 12, 12
+    second.cp, third.cp = 1, 4
+    second.money = third.money = 20
+    t.play()
+    victims = []
+    while t.game.decision().kind == "pilfered":
+        victims.append(t.game.decision().seat)
+        choose(t.game, "money")
+    assert sorted(victims) == [1, 2, 2]
+    assert (second.money, third.money) == (15, 10)
+
+
+@pytest.mark.card(483)
+def test_constriction_for_a_lead_on_conservation_only():
+    t = Table(483)  # Boa Constrictor: 7 appeal
+    t.other.appeal, t.other.cp = 6, 2
+    t.play()
+    choose(t.game, "sponsors", "place_token")
+    assert t.other.action_tokens == {(CONSTRICTION, "sponsors"): 1} and t.turn_over()
