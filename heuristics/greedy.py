@@ -302,6 +302,30 @@ def _discard_final(player: PlayerState, view: View, card: Any, payload: tuple[An
     return -final_scoring_cp(view, player, card)
 
 
+def _keep_card(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return card_value(player, card)
+
+
+def _give_up_card(price: float) -> Scorer:
+    """Sell or tuck a hand card (Sunbathing, Pouch) when it is worth less than `price`."""
+    return lambda player, view, option, payload: 0.0 if option == ("stop",) else price - card_value(player, option)
+
+
+def _dig(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    """Swap a weak hand card for an unknown one; leave the display alone."""
+    return 1.0 - card_value(player, option[1]) if option[0] == "hand" else 0.0
+
+
+def _pilfered(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    if option == "money":
+        return -5 * EFFECT_VALUE["money"]
+    return -sum(card_value(player, card) for card in player.hand) / len(player.hand)
+
+
+def _base_project(player: PlayerState, view: View, number: Any, payload: tuple[Any, ...]) -> float:
+    return _project_prospect(player, number, [-1] * len(PROJECTS[number].slots), Weights())
+
+
 def _constant(value: float) -> Scorer:
     return lambda player, view, option, payload: value
 
@@ -316,6 +340,12 @@ SCORERS: dict[str, Scorer] = {
     "upgrade": lambda player, view, card, payload: UPGRADE_PRIORITY[card],
     "clever": lambda player, view, card, payload: -UPGRADE_PRIORITY[card],
     "bonus_partner_zoo": _bonus_partner_zoo, "bonus_university": _constant(1.0),
+    "keep_drawn": _keep_card, "hunter_keep": _keep_card,
+    "keep_final": lambda player, view, card, payload: final_scoring_cp(view, player, card),
+    "sunbathe": _give_up_card(4 * EFFECT_VALUE["money"]), "pouch": _give_up_card(2 * EFFECT_VALUE["appeal"]),
+    "dig": _dig, "pilfered": _pilfered, "assertion": _base_project,
+    "place_token": lambda player, view, card, payload: -player.strength_slot(card),
+    "extra_action": lambda player, view, option, payload: 0.0 if option == ("skip",) else 1.0 + option[3],
 }
 
 

@@ -8,6 +8,7 @@ is reported as a one-line error, not a traceback.
 from __future__ import annotations
 
 import os
+import signal
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -31,8 +32,13 @@ def execution(experiment: Experiment) -> Iterator[None]:
         with _ray(experiment):
             yield
     else:
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment)):
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_leave_interrupts_to_parent):
             yield
+
+
+def _leave_interrupts_to_parent() -> None:
+    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextmanager

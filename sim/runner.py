@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,7 +165,9 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     played, interrupted = 0, False
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
-            _watching_interrupts() as interrupt:
+            _watching_interrupts() as interrupt, warnings.catch_warnings():
+        # On an interruption joblib warns that finished chunks went unused: they are replayed on resume.
+        warnings.filterwarnings("ignore", message=".*tasks have been successfully executed", category=UserWarning)
         try:
             with execution(experiment):
                 for result in _results(experiment, todo):

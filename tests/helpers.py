@@ -183,16 +183,19 @@ def to_row(game: ArkNovaGame, *numbers: int) -> None:
 
 def install_animal(game: ArkNovaGame, seat: int, number: int, building: int) -> None:
     """Put an animal into the zoo through the engine's play routine, then undo everything it
-    changed besides the zoo itself (money, tracks, pending steps)."""
+    changed besides the zoo itself (money, tracks, pending steps, cards its ability moved)."""
     from sim.arknova.actions.animals import play_animal
 
     player = game.players[seat]
-    saved = (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
-             player.milestones, list(game.stack), list(game.after_action))
     to_hand(game, seat, number)
+    saved = (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
+             player.milestones, list(game.stack), list(game.after_action), list(game.deck),
+             list(game.discard), list(game.display), [list(other.hand) for other in game.players])
     play_animal(game, seat, number, -1, building)
     (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
-     player.milestones, game.stack, game.after_action) = saved
+     player.milestones, game.stack, game.after_action, game.deck, game.discard, game.display, hands) = saved
+    for other, hand in zip(game.players, hands):
+        other.hand = [card for card in hand if card != number] if other is player else hand
     refresh(game)
 
 

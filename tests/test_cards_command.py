@@ -49,13 +49,17 @@ def test_status_needs_known_keywords_and_a_marked_test(tmp_path: Path) -> None:
         "@pytest.mark.parametrize('n', ROWS)\n"
         "def test_table(n):\n    pass\n\n\n"
         f"card = {mark}\n\n\n@card(104)\ndef test_aliased():\n    pass\n\n\n"
+        f"def row(number, name):\n    return pytest.param(number, marks={mark}(number), id=name)\n\n\n"
+        "@pytest.mark.parametrize('n', [row(105, 'a'), row(name='b', number=106)])\n"
+        "def test_helper_rows(n):\n    pass\n\n\n"
         f"@{mark}(527)\ndef test_lorikeet():\n    pass\n")
     tests = card_tests(tmp_path)
     assert tests == {103: ["test_cards_demo.py::test_table"], 104: ["test_cards_demo.py::test_aliased"],
+                     105: ["test_cards_demo.py::test_helper_rows"], 106: ["test_cards_demo.py::test_helper_rows"],
                      527: ["test_cards_demo.py::test_lorikeet"]}
     by_number = {row.number: row for row in card_statuses(tests)}
     assert by_number[103].status == DONE and by_number[103].tests == ("test_cards_demo.py::test_table",)
-    assert by_number[105].status == UNTESTED  # keywords known, no test in this folder
+    assert by_number[107].status == UNTESTED  # keywords known, no test in this folder
     assert by_number[527].status == (MISSING if by_number[527].unknown else DONE)
     assert by_number[4].status == UNTESTED and by_number[4].kind == "final_scoring"
 

@@ -56,7 +56,8 @@ def _standard_matching(animal_sizes: list[int], enclosure_sizes: list[int]) -> b
 
 
 def check_cards(game) -> None:
-    """Every zoo card and every base project in exactly one place."""
+    """Every zoo card and every base project in exactly one place (base projects taken into
+    play by Assertion or Dominance are counted among the zoo cards)."""
     places: list[int] = []
     places += game.deck
     places += game.discard
@@ -65,6 +66,7 @@ def check_cards(game) -> None:
         places += p.hand
         places += p.animals
         places += p.sponsors
+        places += p.pouched
         if not p.kept:  # opening hand not chosen yet: the 8 dealt cards are in front of the player
             places += p.dealt
     places += [row.number for row in game.projects]
@@ -72,11 +74,23 @@ def check_cards(game) -> None:
     counts = Counter(places)
     duplicated = {card: n for card, n in counts.items() if n > 1}
     assert not duplicated, f"cards in two places: {duplicated}"
-    assert set(counts) == ZOO_CARDS, (
+    taken_base = set(counts) & BASE_PROJECTS
+    assert not taken_base & set(base), taken_base
+    assert set(counts) - taken_base == ZOO_CARDS, (
         f"missing {sorted(ZOO_CARDS - set(counts))[:10]}, unknown {sorted(set(counts) - ZOO_CARDS)[:10]}")
     assert len(set(base)) == len(base) == TRACKS.base_projects[len(game.players)]
     assert set(base) <= BASE_PROJECTS
     assert len(game.display) == 6
+
+
+def _joins_a_flock(p, animal: int) -> bool:
+    """A flock animal sharing an occupied standard enclosure of at least its flock size."""
+    housing = p.housing[animal]
+    if not housing.startswith("flock-"):
+        return False
+    kind = p.buildings[int(housing[6:])][0]
+    least = next(a.amount for a in ANIMALS[animal].abilities if a.keyword == "flock_animal")
+    return kind.startswith("enclosure-") and int(kind[-1]) >= least
 
 
 def check_zoo(game, p) -> None:
@@ -115,7 +129,7 @@ def check_zoo(game, p) -> None:
         if kind in CAPACITY:
             tokens = sum(ANIMALS[a].special_tokens for a in p.animals if p.housing[a] == kind)
             assert tokens == used, (kind, tokens, used)
-    assert all(p.housing[a] in ("standard", ANIMALS[a].special) for a in p.animals)
+    assert all(p.housing[a] in ("standard", ANIMALS[a].special) or _joins_a_flock(p, a) for a in p.animals)
 
     # icons, animal sizes, partner zoos, universities
     icons = Counter()
@@ -142,6 +156,11 @@ def _repeatable(player, number: int) -> bool:
     return CATALOG.projects[number].goal == "release" and 224 in player.sponsors
 
 
+def _final_scoring_held(p) -> int:
+    """2 dealt at setup, plus 1 kept of every 2 drawn by Resistance."""
+    return 2 + (len(p.final_scoring_dealt) - 2) // 2
+
+
 def check_full(game, zoo_seats=None) -> None:
     """Everything, at a turn boundary (no half-resolved step pending). The zoos checked in
     detail are those of `zoo_seats` (default: all)."""
@@ -159,7 +178,7 @@ def check_full(game, zoo_seats=None) -> None:
         assert p.left_slots.bit_count() == min(7, len(p.supported))
         for space in CP_SPACES:
             assert bool(p.milestones & (1 << space)) == (p.cp >= space), (p.seat, p.cp, space)
-        assert len(p.final_scoring) == (1 if game.cp10_reached else 2)
+        assert len(p.final_scoring) == _final_scoring_held(p) - (1 if game.cp10_reached else 0)
     for row in rows:
         seats = [h for h in row.holders if h >= 0]
         assert all(_repeatable(game.players[seat], row.number) for seat in seats if seats.count(seat) > 1)
@@ -207,7 +226,7 @@ def check_full_end(game) -> None:
     check_cards(game)
     for p in game.players:
         check_zoo(game, p)
-        assert len(p.final_scoring) == 1  # one card dropped (at 10 CP or before final scoring)
+        assert len(p.final_scoring) == _final_scoring_held(p) - 1  # one dropped (at 10 CP or before final scoring)
     results = game.results()
     assert sorted(r.seat for r in results) == list(range(len(game.players)))
     if len(game.players) > 1:

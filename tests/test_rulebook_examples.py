@@ -281,6 +281,7 @@ def test_ex5_caiman_may_live_in_a_big_enclosure_or_the_reptile_house():
     assert caiman == {house, big}  # not the start size-3 (too small) nor the dry size-4
     assert dry not in caiman
     choose(game, (480, -1, house))
+    choose(game, ("display", 0), "snap")  # the Caiman's Snapping 1
     finish_turn(game, 0)
     assert player.buildings[house][2] == 2  # 2 player tokens on the reptile house
     assert player.buildings[big][2] == 0  # the size-5 stays empty for another animal
@@ -292,7 +293,6 @@ def test_ex5_caiman_may_live_in_a_big_enclosure_or_the_reptile_house():
 # ----------------------------------------------------------------------------- EX6
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: animal ability 'perception' has no handler")
 def test_ex6_card_drawn_by_first_animal_is_playable_as_second():
     game = ready_game(seed=11)
     player = game.players[0]
@@ -346,6 +346,8 @@ def test_ex7_animals_two_reputation_first_then_folder_cost(partner_zoo):
     assert player.money == 16 - (5 + 3 - discount)
     porcupine = next(o for o in expect(game, "animal_play").options if o != "done" and o[0] == 445)
     choose(game, porcupine)
+    choose(game, ("stop",), "dig")  # the porcupine's Digging 2, not used
+    choose(game, 1, "boost")  # the badger's Boost (after the action): Animals stays in slot 1
     finish_turn(game, 0)
     assert player.money == 16 - (5 + 3 - discount) - (8 - discount)
     assert player.appeal == 3 + 3
@@ -358,6 +360,7 @@ def test_ex7_second_animal_is_optional():
     player.money = 16
     choose(game, ("act", "animals", 0))
     choose(game, next(o for o in expect(game, "animal_play").options if o[0] == 445))
+    choose(game, ("stop",), "dig")
     assert "done" in expect(game, "animal_play").options
     choose(game, "done")
     finish_turn(game, 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, tracks, zoo
+from sim.arknova.action_tokens import clear_tokens
 from sim.arknova.actions.association import CONTINENTS, UNIVERSITIES
 from sim.arknova.effects import grant_all
 from sim.arknova.state import Step
@@ -33,9 +34,11 @@ def start_break(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @resolver("break_board")
 def break_board(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Workers come home, the association board shows every partner zoo and university again,
-    and the two lowest display folders are discarded before the display refills."""
+    """Tokens leave the action cards, workers come home, the association board shows every
+    partner zoo and university again, and the two lowest display folders are discarded
+    before the display refills."""
     for player in game.players:
+        clear_tokens(player)
         player.workers = player.workers_total
         player.workers_on.clear()
     game.partner_zoo_board = list(CONTINENTS)

@@ -61,22 +61,21 @@ def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
 
     The test files are parsed, not run. A test carries the card marks found in its decorators
     (directly, or in a module-level table of ``pytest.param`` rows its decorators name) and in
-    its body; ``card = pytest.mark.card`` aliases are followed."""
+    its body. Marks may be spelled ``pytest.mark.card(N)``, through an alias
+    (``card = pytest.mark.card``), or through a helper function that passes one of its
+    parameters to the mark (``def row(number, ...): return pytest.param(..., marks=pytest.mark.card(number))``)."""
     folder = folder or TESTS_FOLDER
     if not folder.is_dir():
         return None
     found: dict[int, list[str]] = {}
     for path in sorted(folder.glob("test_cards_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        aliases = {target.id for statement in tree.body if isinstance(statement, ast.Assign)
-                   and _is_card_mark(statement.value, set()) for target in statement.targets
-                   if isinstance(target, ast.Name)}
-        tables = {target.id: _card_numbers(statement.value, aliases) for statement in tree.body
+        marks = _CardMarks(tree)
+        tables = {target.id: marks.numbers(statement.value) for statement in tree.body
                   if isinstance(statement, ast.Assign) for target in statement.targets if isinstance(target, ast.Name)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                numbers = [number for part in (*node.decorator_list, *node.body)
-                           for number in _card_numbers(part, aliases)]
+                numbers = [number for part in (*node.decorator_list, *node.body) for number in marks.numbers(part)]
                 numbers += [number for decorator in node.decorator_list for name in ast.walk(decorator)
                             if isinstance(name, ast.Name) for number in tables.get(name.id, ())]
                 for number in dict.fromkeys(numbers):
@@ -84,19 +83,45 @@ def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
     return found
 
 
-def _is_card_mark(node: ast.AST, aliases: set[str]) -> bool:
-    """`pytest.mark.card` (any `<x>.mark.card`) or a name bound to it."""
-    if isinstance(node, ast.Name):
-        return node.id in aliases
+def _is_mark_attribute(node: ast.AST) -> bool:
+    """`pytest.mark.card` (any `<x>.mark.card`)."""
     return (isinstance(node, ast.Attribute) and node.attr == "card"
             and isinstance(node.value, ast.Attribute) and node.value.attr == "mark")
 
 
-def _card_numbers(node: ast.AST, aliases: set[str]) -> list[int]:
-    """Numbers of every `card(N)` mark call inside `node`."""
-    return [call.args[0].value for call in ast.walk(node)
-            if isinstance(call, ast.Call) and _is_card_mark(call.func, aliases) and call.args
-            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, int)]
+class _CardMarks:
+    """The ways one test module spells a card mark: the mark itself, aliases, and helper functions."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.aliases = {target.id for statement in tree.body if isinstance(statement, ast.Assign)
+                        and _is_mark_attribute(statement.value) for target in statement.targets
+                        if isinstance(target, ast.Name)}
+        self.helpers: dict[str, tuple[int, str]] = {}  # function -> position and name of the number
+        for statement in tree.body:
+            if isinstance(statement, ast.FunctionDef) and not statement.name.startswith("test_"):
+                parameters = [argument.arg for argument in statement.args.args]
+                for call in self._mark_calls(statement):
+                    argument = call.args[0]
+                    if isinstance(argument, ast.Name) and argument.id in parameters:
+                        self.helpers[statement.name] = (parameters.index(argument.id), argument.id)
+
+    def _is_mark(self, node: ast.AST) -> bool:
+        return (isinstance(node, ast.Name) and node.id in self.aliases) or _is_mark_attribute(node)
+
+    def _mark_calls(self, node: ast.AST) -> list[ast.Call]:
+        return [call for call in ast.walk(node) if isinstance(call, ast.Call) and self._is_mark(call.func) and call.args]
+
+    def numbers(self, node: ast.AST) -> list[int]:
+        """Card numbers of every mark inside `node`, written as a literal."""
+        result = [call.args[0] for call in self._mark_calls(node)]
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in self.helpers:
+                position, name = self.helpers[call.func.id]
+                given = call.args[position] if position < len(call.args) else next(
+                    (keyword.value for keyword in call.keywords if keyword.arg == name), None)
+                if given is not None:
+                    result.append(given)
+        return [item.value for item in result if isinstance(item, ast.Constant) and isinstance(item.value, int)]
 
 
 def all_cards(catalog: Catalog) -> Iterable[Animal | Sponsor | Project | FinalScoring]:

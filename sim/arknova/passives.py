@@ -37,9 +37,7 @@ def holders(player: "PlayerState", keyword: str) -> list[int]:
 
 PASSIVE_KEYWORDS = tuple(sorted({item.keyword for card in SPONSORS.values() for item in card.passive}))
 PASSIVE_CARDS: dict[str, frozenset[int]] = {keyword: _numbers_with(keyword) for keyword in PASSIVE_KEYWORDS}
-# `immune` (Quarantine Lab) is read by the animal attacks (venom, constriction, hypnosis, pilfering),
-# which are not played out yet: it is declared once they call `immune()`.
-rule(*(keyword for keyword in PASSIVE_KEYWORDS if keyword != "immune"))
+rule(*PASSIVE_KEYWORDS)
 
 
 def has(player: "PlayerState", keyword: str) -> bool:

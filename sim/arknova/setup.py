@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Mapping
 
-from sim.arknova import actions, breaks, deck, scoring  # noqa: F401  (importing registers every step)
+from sim.arknova import abilities, actions, breaks, deck, scoring  # noqa: F401  (importing registers every step)
 from sim.arknova.actions.association import CONTINENTS, UNIVERSITIES
 from sim.arknova.board import map_board
 from sim.arknova.catalog import load_catalog

@@ -34,7 +34,7 @@ class PlayerState:
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
-        "chosen_size", "card_tokens",
+        "chosen_size", "card_tokens", "action_tokens", "pouched",
     )
 
     def __init__(self, seat: int, map_id: str) -> None:
@@ -78,6 +78,8 @@ class PlayerState:
         self.appeal_condition_extra = 0  # solo: "appeal at most 25" conditions rise by the starting appeal
         self.chosen_size = ""  # WAZA Special Assignment: "small" or "large" once chosen
         self.card_tokens: dict[int, int] = {}  # sponsor -> tokens still on the card
+        self.action_tokens: dict[tuple[str, str], int] = {}  # (token kind, action card) -> tokens lying there
+        self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -103,6 +105,8 @@ class PlayerState:
         other.recurring_income = self.recurring_income[:]
         other.housing = dict(self.housing)
         other.card_tokens = dict(self.card_tokens)
+        other.action_tokens = dict(self.action_tokens)
+        other.pouched = self.pouched[:]
         return other
 
     def strength_slot(self, card: str) -> int:

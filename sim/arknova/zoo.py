@@ -167,7 +167,7 @@ def house_animal(player: PlayerState, animal: Animal, index: int) -> None:
     kind, placement, used = player.buildings[index]
     if is_standard(kind):
         player.buildings[index] = (kind, placement, 1)
-        player.housing[animal.number] = "standard"
+        player.housing[animal.number] = f"flock-{index}" if used else "standard"  # Flock animal: shares
     else:
         player.buildings[index] = (kind, placement, used + animal.special_tokens)
         player.housing[animal.number] = kind

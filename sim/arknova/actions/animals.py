@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
+from sim.arknova.abilities.flock import FLOCK_ANIMALS, shared_enclosures
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
 from sim.arknova.requirements import unmet_count
@@ -22,7 +23,7 @@ TRACKS = tracks.TRACKS
 ANIMALS = tracks.load_catalog().animals
 PARTNER_ZOO_DISCOUNT = 3
 # Abilities printed with "after the action": they wait until the card is in slot 1.
-AFTER_ACTION_ABILITIES = frozenset({"boost"})
+AFTER_ACTION_ABILITIES = frozenset({"boost", "clever", "action", "determination", "hypnosis"})
 
 
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
@@ -43,7 +44,7 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
     result: list[tuple[int, int, int]] = []
     candidates = zoo.open_enclosures(player)
     if not candidates:
-        return result
+        sources = [source for source in sources if source[0] in FLOCK_ANIMALS]
     for card, source in sources:
         animal = ANIMALS.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > player.money:
@@ -53,6 +54,8 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
                 or passives.chosen_size_blocks(player, animal)):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
+        if card in FLOCK_ANIMALS:
+            result.extend((card, source, index) for index in shared_enclosures(player, animal))
     return result
 
 

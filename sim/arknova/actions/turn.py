@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from sim.arknova import action_tokens as tokens
 from sim.arknova import deck, history, map_abilities, tracks
 from sim.arknova.effects import grant
 from sim.arknova.state import ACTION_CARDS, Step
@@ -44,7 +45,8 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat)
         if needed is not None:
-            result.extend(("act", card, spent) for spent in range(max(0, needed - slot), player.xtokens + 1))
+            strength = slot - tokens.strength_penalty(player, card)
+            result.extend(("act", card, spent) for spent in range(max(0, needed - strength), player.xtokens + 1))
     if player.xtokens < tracks.TRACKS.xtoken_max:
         result.extend(("xtoken", card) for card in ACTION_CARDS)
     return tuple(result)
@@ -68,7 +70,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         tracks.gain_xtokens(game, seat, 1)
         return
     spent = choice[2]
-    strength = player.strength_slot(card) + spent
+    strength = player.strength_slot(card) - tokens.strength_penalty(player, card) + spent
     player.xtokens -= spent
     player.xtokens_spent += spent
     player.action_counts[card] = player.action_counts.get(card, 0) + 1
@@ -76,7 +78,8 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     history.open_turn(game, seat, card, card, strength, spent)
     game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
-    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", seat, card), *sale, ("end_turn", seat))
+    first = ACTIONS[card][1](seat, strength, side_two)
+    game.push(*[first] * tokens.use_card(game, seat, card), ("finish_action", seat, card), *sale, ("end_turn", seat))
 
 
 @resolver("finish_action")

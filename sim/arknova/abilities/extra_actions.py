@@ -1,0 +1,101 @@
+"""Abilities that act on action cards after the Animals action: Boost (a card to slot 1
+or 5), Action (one more action with a named card), Determination (one more action with
+any other card) and Hypnosis (an action with a card of the appeal leader)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova.abilities.interaction import leaders
+from sim.arknova.action_tokens import strength_penalty
+from sim.arknova.actions.turn import ACTIONS
+from sim.arknova.catalog import Effect
+from sim.arknova.effects import effect
+from sim.arknova.state import Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+
+SKIP = ("skip",)
+BOOST_SLOTS = (5, 1)
+
+
+@effect("boost")
+def boost(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    game.stack.append(("boost", seat, item.args[0]))
+
+
+@options("boost")
+def boost_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    return BOOST_SLOTS
+
+
+@resolver("boost")
+def boost_card(game: "ArkNovaGame", step: Step, slot: Any) -> None:
+    """Put the named action card into slot 1 or slot 5; the others close up in order."""
+    cards = game.players[step[1]].action_cards
+    cards.remove(step[2])
+    cards.insert(slot - 1, step[2])
+    game.say(step[1], f"boosts {step[2]} to slot {slot}")
+
+
+def card_strength(game: "ArkNovaGame", owner: int, card: str) -> int:
+    """The strength of an action card where it lies (its slot, less constriction tokens)."""
+    player = game.players[owner]
+    return player.strength_slot(card) - strength_penalty(player, card)
+
+
+def offer(game: "ArkNovaGame", seat: int, owner: int, card: str) -> list[Any]:
+    """("act", owner, card, strength) when `seat` can do something with that card, else nothing."""
+    strength = card_strength(game, owner, card)
+    needed = ACTIONS[card][0](game, seat)
+    return [("act", owner, card, strength)] if needed is not None and needed <= strength else []
+
+
+@effect("action")
+def action(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """One action with the named card at the strength of its slot."""
+    game.stack.append(("extra_action", seat, "action", item.args[0]))
+
+
+@effect("determination")
+def determination(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """One action with any other action card at the strength of its slot."""
+    game.stack.append(("extra_action", seat, "determination", 0))
+
+
+@effect("hypnosis")
+def hypnosis(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """One action with a card lying in slot 1..N of the appeal leader ahead of you."""
+    game.stack.append(("extra_action", seat, "hypnosis", item.amount))
+
+
+@options("extra_action")
+def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    seat, source, value = step[1], step[2], step[3]
+    result: list[Any] = []
+    if source == "action":
+        result = offer(game, seat, seat, value)
+    elif source == "determination":
+        for card in game.players[seat].action_cards:
+            if card != "animals":
+                result += offer(game, seat, seat, card)
+    else:
+        for owner in leaders(game, seat, "appeal", "hypnosis"):
+            for card in game.players[owner].action_cards[:value]:
+                result += offer(game, seat, owner, card)
+    return (*result, SKIP) if result else ()
+
+
+@resolver("extra_action")
+def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """Carry out the action with the player's own side of that card (a hypnotised card lends
+    only its strength); afterwards the card goes to slot 1 of its owner as usual."""
+    if choice == SKIP:
+        return
+    seat, (_, owner, card, strength) = step[1], choice
+    side_two = game.players[seat].is_upgraded(card)
+    game.say(seat, f"takes an extra {card} action at strength {strength}"
+             + (f" with P{owner + 1}'s card" if owner != seat else ""))
+    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", owner, card))

@@ -1,0 +1,106 @@
+"""Interactive abilities: Venom, Constriction and Pilfering hit the players ahead of the
+one who plays the card. A zoo below 5 appeal cannot be hit (rulebook, animal cards)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.arknova import deck, passives, tracks
+from sim.arknova.action_tokens import CONSTRICTION, VENOM, add_tokens
+from sim.arknova.catalog import Effect
+from sim.arknova.effects import effect
+from sim.arknova.state import Step
+from sim.arknova.steps import options, resolver
+
+if TYPE_CHECKING:
+    from sim.arknova.engine import ArkNovaGame
+
+PROTECTED_BELOW_APPEAL = 5
+PILFER_MONEY = 5
+
+
+def targets(game: "ArkNovaGame", seat: int, track: str, ability: str) -> list[int]:
+    """Other seats that `ability` can hit and that have more of `track` (appeal or cp) than `seat`:
+    a zoo below 5 appeal, or one whose Quarantine Lab protects it from `ability`, is never hit."""
+    mine = getattr(game.players[seat], track)
+    return [player.seat for player in game.players
+            if player.seat != seat and player.appeal >= PROTECTED_BELOW_APPEAL and getattr(player, track) > mine
+            and not passives.immune(player, ability)]
+
+
+def leaders(game: "ArkNovaGame", seat: int, track: str, ability: str) -> list[int]:
+    """The targets with the most of `track` (ties: all of them)."""
+    ahead = targets(game, seat, track, ability)
+    if not ahead:
+        return []
+    best = max(getattr(game.players[other], track) for other in ahead)
+    return [other for other in ahead if getattr(game.players[other], track) == best]
+
+
+@effect("venom", "constriction", "pilfering")
+def interact(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """The players hit are found once the card's own appeal, CP and reputation are gained."""
+    game.stack.append(("interact", seat, item))
+
+
+@resolver("interact")
+def find_victims(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    seat, item = step[1], step[2]
+    if item.keyword == "venom":
+        # Each player ahead on appeal places N venom tokens on their action cards.
+        game.push(*(("place_token", victim, VENOM) for victim in targets(game, seat, "appeal", "venom")
+                    for _ in range(item.amount)))
+    elif item.keyword == "constriction":
+        # One constriction token per track (appeal, conservation) on which a player is ahead.
+        hit = targets(game, seat, "appeal", "constriction") + targets(game, seat, "cp", "constriction")
+        game.push(*(("place_token", victim, CONSTRICTION) for victim in sorted(hit)))
+    else:
+        # The appeal leader(s) ahead (Pilfering 2: also the conservation leaders) each give
+        # 5 money or 1 hand card, at their choice.
+        victims = leaders(game, seat, "appeal", "pilfering")
+        if item.amount >= 2:
+            victims += leaders(game, seat, "cp", "pilfering")
+        game.push(*(("pilfered", victim, seat) for victim in victims))
+
+
+@options("place_token")
+def place_token_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """The victim chooses the action card that takes the token."""
+    return tuple(game.players[step[1]].action_cards)
+
+
+@resolver("place_token")
+def place_token(game: "ArkNovaGame", step: Step, card: Any) -> None:
+    add_tokens(game.players[step[1]], step[2], card)
+    game.say(step[1], f"takes a {step[2]} token on {card}")
+
+
+@options("pilfered")
+def pilfered_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """Money if the victim has 5, a card if it has one; with neither, whatever money is left."""
+    victim = game.players[step[1]]
+    result: list[Any] = []
+    if victim.money >= PILFER_MONEY:
+        result.append("money")
+    if victim.hand:
+        result.append("card")
+    if not result and victim.money:
+        result.append("money")
+    return tuple(result)
+
+
+@resolver("pilfered")
+def pilfered(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """Money goes over at once; the card is drawn at random from the victim's hand."""
+    victim, thief = step[1], step[2]
+    player = game.players[victim]
+    if choice == "money":
+        amount = min(PILFER_MONEY, player.money)
+        tracks.gain_money(game, victim, -amount)
+        tracks.gain_money(game, thief, amount)
+        game.say(thief, f"pilfers {amount} money from P{victim + 1}")
+        return
+    card = player.hand.pop(game.rng.randrange(len(player.hand)))
+    game.players[thief].hand.append(card)
+    deck.record(game, "pilfered", thief, card, f"hand{victim + 1}")
+    game.say(thief, f"pilfers a card from P{victim + 1}")
