@@ -189,6 +189,8 @@ def cards(missing: bool, kind: str | None) -> None:
                    "no card counts as tested")
     rows = [row for row in card_status.card_statuses(tests) if kind is None or row.kind == kind]
     left = [row for row in rows if row.status != card_status.DONE]
+    if missing and not left:
+        return
     click.echo(f"{'no':>3} {'name':<30} {'kind':<13} {'status':<8} test, or what is missing")
     for row in left if missing else rows:
         detail = ", ".join(row.tests) if row.status == card_status.DONE else (

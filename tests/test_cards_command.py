@@ -31,13 +31,12 @@ def test_listing_names_every_card_with_its_status_and_test() -> None:
 def test_kind_filter_and_missing_exit_code() -> None:
     runner = CliRunner()
     projects = runner.invoke(main, ["cards", "--kind", "project", "--missing"])
-    assert projects.exit_code == 0, projects.output  # every project is done
-    assert projects.output.splitlines()[-1] == "32 of 32 cards done, 0 left"
+    assert projects.exit_code == 0 and projects.output == "", projects.output  # every project is done
     statuses = card_statuses(card_tests())
     left = [row for row in statuses if row.status != DONE]
     everything = runner.invoke(main, ["cards", "--missing"])
     assert everything.exit_code == (1 if left else 0)
-    assert len(everything.output.splitlines()) == len(left) + 2  # header, rows left, total
+    assert len(everything.output.splitlines()) == (len(left) + 2 if left else 0)  # header, rows left, total
 
 
 def test_status_needs_known_keywords_and_a_marked_test(tmp_path: Path) -> None:
@@ -71,3 +70,13 @@ def test_no_tests_folder_is_reported_not_fatal(tmp_path: Path, monkeypatch) -> N
     assert result.exit_code == 0
     assert result.output.startswith("note: no tests folder")
     assert "0 of 11 cards done, 11 left" in result.output
+
+
+def test_missing_lists_what_is_left_and_fails(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "test_cards_some.py").write_text("import pytest\n\n\n@pytest.mark.card(1)\ndef test_one():\n    pass\n")
+    monkeypatch.setattr(card_status, "TESTS_FOLDER", tmp_path)
+    result = CliRunner().invoke(main, ["cards", "--missing", "--kind", "final_scoring"])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines[1:-1]] == [str(number) for number in range(2, 12)]
+    assert lines[-1] == "1 of 11 cards done, 10 left"
