@@ -1,0 +1,25 @@
+"""The `arkmc` command line: one module per command, gathered here.
+
+    arkmc play  --players 2 --seed 7     one game, printed turn by turn
+    arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
+    arkmc bots                           the bots that can be named
+    arkmc cards --missing                which cards are implemented and which test proves each
+"""
+
+from __future__ import annotations
+
+import click
+
+from sim.cli.bots import bots
+from sim.cli.cards import cards
+from sim.cli.play import play
+from sim.cli.run import run
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """arkmc: Monte Carlo strategy analysis for Ark Nova."""
+
+
+for command in (play, run, bots, cards):
+    main.add_command(command)
