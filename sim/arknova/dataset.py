@@ -53,8 +53,8 @@ def game_tables(game: "ArkNovaGame") -> GameTables:
         "turns": game.turn, "breaks": game.breaks, "end_trigger": game.end_trigger,
     }
     seats = [_seat_row(player) for player in game.players]
-    events = [dict(zip(CARD_EVENT_FIELDS, event)) for event in game.events or ()]
-    turns = [dict(zip(TURN_FIELDS, record)) for record in game.turn_history or () if len(record) == len(TURN_FIELDS)]
+    events = [dict(zip(CARD_EVENT_FIELDS, event, strict=True)) for event in game.events or ()]
+    turns = [dict(zip(TURN_FIELDS, record, strict=True)) for record in game.turn_history or () if len(record) == len(TURN_FIELDS)]
     return GameTables(game=game_row, seats=seats, tables={"card_events": events, "turns": turns})
 
 

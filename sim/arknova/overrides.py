@@ -18,6 +18,7 @@ import copy
 import json
 from contextlib import contextmanager
 from dataclasses import fields, replace
+from functools import partial
 from typing import Any, Iterator, Mapping, Sequence
 
 from sim.arknova import board, zoo
@@ -113,7 +114,7 @@ def _build(overrides: Mapping[str, str]) -> list[tuple[Any, Any, Any]]:
         entries.append((catalog.final_scoring, number, _parse(_final, row, f"final_scoring.{number}")))
     for map_id in sorted(touched_maps):
         assert maps_doc is not None
-        entries.append((catalog.maps, map_id, _parse(lambda doc: _map(map_id, doc), maps_doc[map_id], f"maps.{map_id}")))
+        entries.append((catalog.maps, map_id, _parse(partial(_map, map_id), maps_doc[map_id], f"maps.{map_id}")))
     if tracks_doc is not None:
         entries.append((catalog.tracks, None, _parse(_tracks, tracks_doc, "tracks")))
     return entries

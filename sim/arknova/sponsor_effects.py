@@ -415,9 +415,9 @@ def building_erected(game: "ArkNovaGame", seat: int, placement: Any) -> None:
         spaces = sum(1 for cell in placement.cells if NEIGHBOUR_MASK[cell] & terrain)
         tracks.gain_money(game, seat, spaces * int(item.args[1]))
     border_bonuses = (placement.mask & board.bonus_mask & BORDER_MASK).bit_count()
-    for card in passives.holders(player, "border_placement_bonus_extra"):
-        for _ in range(border_bonuses):
-            game.stack.append(("extra_placement_bonus", seat))
+    archaeologists = len(passives.holders(player, "border_placement_bonus_extra"))
+    for _ in range(archaeologists * border_bonuses):
+        game.stack.append(("extra_placement_bonus", seat))
 
 
 @options("extra_placement_bonus")
