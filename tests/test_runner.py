@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from sim.cli import main
 from sim.core.decision import Decision
-from sim.experiment import ExperimentError, build_experiment, load_experiment
+from sim.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
 from sim.runner import chunk_count, play_chunk, run
 
 TABLES = ("games", "seats", "card_events", "turns")
@@ -277,3 +277,13 @@ def test_resume_discards_parts_the_manifest_does_not_list(tmp_path: Path) -> Non
     assert summary.games_played == 3 and summary.games_before == 3
     assert sorted(table(tmp_path / "run", "games")["game"]) == list(range(6))
     assert not list((tmp_path / "run").glob("*/*.tmp"))
+
+
+def test_run_help_documents_every_experiment_key() -> None:
+    result = CliRunner().invoke(main, ["run", "--help"])
+    assert result.exit_code == 0
+    text = result.output
+    flags = {"options": "--option", "overrides": "--override", "chunk_size": "--chunk-size"}
+    for key in FIELD_NAMES:
+        assert flags.get(key, f"--{key}") in text, key
+    assert "--resume" in text and "EXPERIMENT_FILE" in text
