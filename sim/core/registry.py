@@ -1,12 +1,15 @@
 """Find games and bots by name, by ``module:Class`` path, or by entry point.
 
 Bot specs read ``name`` or ``name:key=value,key=value``; values are parsed as
-int, float or bool when they look like one.
+int, float or bool when they look like one. A spec may also be a TOML file
+(``path/to/bot.toml[:key=value,...]``) whose ``bot`` key names the bot and whose
+other keys (except ``description``) are its parameters.
 """
 
 from __future__ import annotations
 
 import importlib
+import tomllib
 from importlib.metadata import entry_points
 from typing import Any, Callable
 
@@ -52,9 +55,18 @@ def _from_entry_points(group: str, name: str) -> Any | None:
     return None
 
 
+def known_bots() -> dict[str, Callable[..., Bot]]:
+    """Every bot factory by name. Loading the entry points imports their modules, which may
+    register more names (a bot family registers one name per variant)."""
+    for entry in entry_points(group=BOT_GROUP):
+        if entry.name not in _bots:
+            _bots[entry.name] = entry.load()
+    return _bots
+
+
 def available_bots() -> list[str]:
     """Every bot name known through registration or entry points."""
-    return sorted(set(_bots) | {entry.name for entry in entry_points(group=BOT_GROUP)})
+    return sorted(known_bots())
 
 
 def available_games() -> list[str]:
@@ -93,7 +105,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def make_bot(spec: str) -> Bot:
     """Build a bot from a spec: a registered name, an entry point, or ``module:Class``."""
     name, parameters = parse_bot_spec(spec)
-    cls = _bots.get(name) or _from_entry_points(BOT_GROUP, name)
+    if name.endswith(".toml"):
+        name, parameters = _spec_file(name, parameters)
+    cls = _bots.get(name) or known_bots().get(name)
     if cls is None and ":" in name:
         cls = _load_path(name)
     if cls is None:
@@ -102,6 +116,20 @@ def make_bot(spec: str) -> Bot:
         return cls(**parameters)
     except TypeError as error:
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The bot name and parameters a TOML bot file gives, `overrides` on top."""
+    try:
+        with open(path, "rb") as handle:
+            table = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise RegistryError(f"cannot read bot file {path}: {error}") from None
+    name = table.pop("bot", None)
+    if not isinstance(name, str):
+        raise RegistryError(f"bot file {path} names no bot (expected a line like bot = \"heuristic\")")
+    table.pop("description", None)
+    return name, {**table, **overrides}
 
 
 def get_game(name: str) -> GameFactory:
