@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -104,19 +105,20 @@ def archetype_names() -> list[str]:
 
 def load_weights(path: str | Path) -> Weights:
     """The `[weights]` table of an archetype file, on top of the default archetype."""
+    return _load_weights(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=64)
+def _load_weights(path: str) -> Weights:
+    """Cached by path: every game of a run builds its bots anew."""
     table = read_toml(path).get("weights", {})
-    base = None if Path(path).resolve() == archetype_path("default").resolve() else default_weights()
-    return Weights.from_mapping(table, base, str(path))
-
-
-_DEFAULT: list[Weights] = []
+    base = None if path == str(archetype_path("default").resolve()) else default_weights()
+    return Weights.from_mapping(table, base, path)
 
 
 def default_weights() -> Weights:
-    """The complete balanced weights of heuristics/archetypes/default.toml (read once)."""
-    if not _DEFAULT:
-        _DEFAULT.append(load_weights(archetype_path("default")))
-    return _DEFAULT[0]
+    """The complete balanced weights of heuristics/archetypes/default.toml."""
+    return load_weights(archetype_path("default"))
 
 
 def effect_value(effect: Effect, recurring: bool = False) -> float:

@@ -38,11 +38,11 @@ def resolve_archetype(archetype: str) -> Path:
 
 def resolve_weights(archetype: str, weights: WeightsSpec) -> Weights:
     """The archetype's weights, with `weights` (a TOML file, a table or Weights) on top."""
+    if isinstance(weights, Weights):
+        return weights
     base = load_weights(resolve_archetype(archetype))
     if weights is None:
         return base
-    if isinstance(weights, Weights):
-        return weights
     if isinstance(weights, str):
         return Weights.from_mapping(read_toml(weights).get("weights", {}), base, weights)
     return Weights.from_mapping(weights, base)
