@@ -17,8 +17,9 @@ from sim.arknova.catalog import Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import requirement_met
 from sim.arknova.state import PlayerState
-from sim.arknova.tracks import TRACKS
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, kiosk_income
+from sim.arknova.breaks import break_money, recurring_effects
+from sim.arknova.tracks import TRACKS, score
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard
 
 CATALOG = load_catalog()
 ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
@@ -45,7 +46,8 @@ class Weights:
     conservation: float  # per point of the conservation space's value
     money: float  # per coin up to `money_cap`
     money_cap: int
-    income: float  # per coin of break income (appeal and kiosks)
+    income: float  # per coin of break income (appeal, kiosks, map)
+    recurring: float  # per point of value of the effects paid again every break (sponsors, map slots)
     break_progress: float  # share of the next break's income counted as the break comes closer
     reputation: float
     xtoken: float
@@ -62,6 +64,7 @@ class Weights:
     project_progress: float  # per CP of a slot, times the squared share of its icons collected
     slot: float  # scale of SLOT_WEIGHT (action cards in strong slots)
     open_enclosure: float  # per empty standard enclosure (two at most), growing with its size
+    endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: "Weights | None" = None, source: str = "") -> "Weights":
@@ -192,15 +195,23 @@ def _progress_count(player: PlayerState, project: Any) -> int | None:
 
 def position_value(game: ArkNovaGame, seat: int, weights: Weights) -> float:
     """Score plus what the position promises: money, income, reputation, tokens, upgrades,
-    a useful hand, projects within reach, empty enclosures and the coming break."""
+    a useful hand, projects within reach, empty enclosures and the coming break. The promise
+    counts less as the game nears its end (the leading score nears 100)."""
     player = game.players[seat]
     w = weights
-    value = w.appeal * player.appeal + w.conservation * TRACKS.conservation_value[player.cp]
-    value += min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
+    points = w.appeal * player.appeal + w.conservation * TRACKS.conservation_value[player.cp]
+    progress = min(1.0, max(score(other) for other in game.players) / 100)
+    return points + (1 - w.endgame * progress) * promise(game, player, w)
+
+
+def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
+    """The weighted features of a position that are not yet score."""
+    value = min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
     value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
     value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
-    income = TRACKS.appeal_income[player.appeal] + kiosk_income(player)
+    income = break_money(player)
     value += income * w.income
+    value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
     if game.break_length:
         value += w.break_progress * income * w.money * game.break_position / game.break_length
     hand = sorted((hand_value(player, card, w) for card in player.hand), reverse=True)
@@ -215,3 +226,4 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights) -> float:
                    reverse=True)
     value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
     return value
+

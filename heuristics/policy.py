@@ -30,24 +30,25 @@ def _me(view: View, seat: int) -> PlayerState:
 
 def _homeless(player: PlayerState) -> tuple[Any, ...]:
     """Animals in hand that no enclosure of the zoo can take right now."""
-    return _homeless_in(tuple(player.hand), tuple(player.buildings), player)
+    return tuple(ANIMALS[card] for card in player.hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card]))
 
 
-@lru_cache(maxsize=1024)
-def _homeless_in(hand: tuple[int, ...], buildings: tuple[Any, ...], player: PlayerState) -> tuple[Any, ...]:
-    """Cached on hand and buildings: every placement of a build decision asks the same question."""
-    return tuple(ANIMALS[card] for card in hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card]))
+@lru_cache(maxsize=4096)
+def _covered_bonus(map_id: int, mask: int) -> float:
+    """Value of the map's placement bonuses a building on `mask` covers."""
+    return sum(effect_value(effect) for bit, effect in map_board(map_id).bonuses if bit & mask)
 
 
-def _placement_value(player: PlayerState, placement: Any, kind: str = "") -> float:
-    """Bonuses covered, touching the zoo, and room for an animal waiting in hand."""
-    board = map_board(player.map_id)
-    bonus = sum(effect_value(effect) for bit, effect in board.bonuses if bit & placement.mask)
+def _placement_value(player: PlayerState, placement: Any, kind: str = "",
+                     homeless: tuple[Any, ...] | None = None) -> float:
+    """Bonuses covered, touching the zoo, and room for an animal waiting in hand
+    (`homeless`, computed once by callers that score many placements)."""
     touching = (placement.adjacent & player.occupied).bit_count()
-    value = 2 * bonus + 0.2 * touching + 0.2 * (placement.rock_adjacent + placement.water_adjacent)
+    value = (2 * _covered_bonus(player.map_id, placement.mask) + 0.2 * touching
+             + 0.2 * (placement.rock_adjacent + placement.water_adjacent))
     if is_standard(kind) or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
         size = enclosure_size(kind) if is_standard(kind) else 0
-        for animal in _homeless(player):
+        for animal in _homeless(player) if homeless is None else homeless:
             fits_here = animal.size <= size if size else animal.special == kind
             if fits_here and placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water:
                 value += 6 + animal.appeal * 0.5
@@ -64,8 +65,9 @@ def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, 
     """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
     if kind == "done":
         return 0.0
-    upgraded = player.is_upgraded("build")
-    best = max((_placement_value(player, p, kind) for p in legal_placements(player, kind, upgraded)), default=0.0)
+    upgraded, homeless = player.is_upgraded("build"), _homeless(player)
+    best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
+               default=0.0)
     if kind == "pavilion":
         return best + 1.5
     if kind == "kiosk":
