@@ -193,15 +193,21 @@ def _progress_count(player: PlayerState, project: Any) -> int | None:
     return None
 
 
-def position_value(game: ArkNovaGame, seat: int, weights: Weights) -> float:
+def game_progress(game: ArkNovaGame) -> float:
+    """How near the game is to its end: the leading score over 100, at most 1."""
+    return min(1.0, max(score(player) for player in game.players) / 100)
+
+
+def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: float | None = None) -> float:
     """Score plus what the position promises: money, income, reputation, tokens, upgrades,
     a useful hand, projects within reach, empty enclosures and the coming break. The promise
-    counts less as the game nears its end (the leading score nears 100)."""
+    counts less as the game nears its end. A lookahead passes the `progress` of the position it
+    starts from, so that its own gains in score never make the promise fade."""
     player = game.players[seat]
     w = weights
     points = w.appeal * player.appeal + w.conservation * TRACKS.conservation_value[player.cp]
-    progress = min(1.0, max(score(other) for other in game.players) / 100)
-    return points + (1 - w.endgame * progress) * promise(game, player, w)
+    fade = 1 - w.endgame * (game_progress(game) if progress is None else progress)
+    return points + fade * promise(game, player, w)
 
 
 def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:

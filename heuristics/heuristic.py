@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from heuristics.evaluation import (
-    ArchetypeError, Weights, archetype_names, archetype_path, load_weights, position_value, read_toml,
+    ArchetypeError, Weights, archetype_names, archetype_path, game_progress, load_weights, position_value,
+    read_toml,
 )
 from heuristics.policy import finish_turn, in_turn_choice
 from sim.arknova.engine import ArkNovaGame
@@ -67,33 +68,35 @@ class HeuristicBot:
         self.shortlist = shortlist
         self.max_rollout_decisions = max_rollout_decisions
 
-    def value(self, state: ArkNovaGame, seat: int) -> float:
-        """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf."""
-        return position_value(state, seat, self.weights)
+    def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
+        """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf.
+        `progress` (see `game_progress`) is the game's progress at the root of a lookahead."""
+        return position_value(state, seat, self.weights, progress)
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind != "turn":
             return in_turn_choice(observation, decision)
         seat = decision.seat
         base = observation.determinize(rng)
+        progress = game_progress(base)
         outcomes = []
         for option in decision.options:
             game = base.copy()
             game.apply(option)
             finish_turn(game, seat, self.max_rollout_decisions)
-            outcomes.append((self.value(game, seat), option, game))
+            outcomes.append((self.value(game, seat, progress), option, game))
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         if self.horizon < 2:
             return outcomes[0][1]
         best_option, best_value = outcomes[0][1], float("-inf")
         for value, option, game in outcomes[:self.shortlist]:
-            follow_up = self._next_turn_value(game, seat)
+            follow_up = self._next_turn_value(game, seat, progress)
             total = value + follow_up if follow_up is not None else value
             if total > best_value:
                 best_option, best_value = option, total
         return best_option
 
-    def _next_turn_value(self, game: ArkNovaGame, seat: int) -> float | None:
+    def _next_turn_value(self, game: ArkNovaGame, seat: int, progress: float) -> float | None:
         """Gain of the best plain action on the seat's next turn (others play by the in-turn rules)."""
         for _ in range(self.max_rollout_decisions * len(game.players)):
             if game.is_over():
@@ -104,14 +107,14 @@ class HeuristicBot:
             game.apply(decision.options[0] if decision.kind == "turn" else in_turn_choice(game, decision))
         else:
             return None
-        now = self.value(game, seat)
+        now = self.value(game, seat, progress)
         best = float("-inf")
         for option in game.decision().options:
             if option[0] == "act" and option[2] == 0:
                 trial = game.copy()
                 trial.apply(option)
                 finish_turn(trial, seat, self.max_rollout_decisions)
-                best = max(best, self.value(trial, seat) - now)
+                best = max(best, self.value(trial, seat, progress) - now)
         return best if best > float("-inf") else None
 
 
