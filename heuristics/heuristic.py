@@ -83,7 +83,7 @@ class HeuristicBot:
         for option in decision.options:
             game = base.copy()
             game.apply(option)
-            finish_turn(game, seat, self.max_rollout_decisions)
+            finish_turn(game, self.max_rollout_decisions)
             outcomes.append((self.value(game, seat, progress), option, game))
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         if self.horizon < 2:
@@ -113,7 +113,7 @@ class HeuristicBot:
             if option[0] == "act" and option[2] == 0:
                 trial = game.copy()
                 trial.apply(option)
-                finish_turn(trial, seat, self.max_rollout_decisions)
+                finish_turn(trial, self.max_rollout_decisions)
                 best = max(best, self.value(trial, seat, progress) - now)
         return best if best > float("-inf") else None
 

@@ -226,10 +226,10 @@ def in_turn_choice(view: View, decision: Decision) -> Any:
     return max(decision.options, key=lambda option: scorer(player, view, option, payload))
 
 
-def finish_turn(game: ArkNovaGame, seat: int, max_decisions: int) -> None:
-    """Play the rest of the seat's current turn with the in-turn rules (at most `max_decisions`)."""
-    turn = game.players[seat].turns
+def finish_turn(game: ArkNovaGame, max_decisions: int) -> None:
+    """Play the rest of the current turn, and the break it may trigger, with the in-turn rules
+    (at most `max_decisions`)."""
     for _ in range(max_decisions):
-        if game.is_over() or game.players[seat].turns != turn:
+        if not game.settle_turn() or game.is_over():
             return
         game.apply(in_turn_choice(game, game.decision()))
