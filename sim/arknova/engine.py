@@ -79,8 +79,8 @@ class ArkNovaGame(ArkNovaState):
         """A copy where the deck, other hands and others' final-scoring cards are re-dealt."""
         other = self.copy()
         others = [player for player in other.players if player.seat != seat]
-        hidden = other.deck + [card for player in others for card in player.hand]
-        rng.shuffle(hidden)
+        hidden = sorted(other.deck + [card for player in others for card in player.hand])
+        rng.shuffle(hidden)  # sorted first: the re-deal must not depend on the real hidden order
         for player in others:
             count = len(player.hand)
             player.hand, hidden = hidden[:count], hidden[count:]
