@@ -73,6 +73,8 @@ def test_bad_weights_are_one_line_errors(tmp_path) -> None:
         HeuristicBot(archetype="nobody")
     with pytest.raises(RegistryError, match="names no bot"):
         make_bot(str(path))
+    with pytest.raises(RegistryError, match="bad parameters for bot 'default'.*unknown weight"):
+        make_bot(f"default:weights={path}")
 
 
 def test_choices_are_legal_and_ignore_hidden_information() -> None:

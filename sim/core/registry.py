@@ -114,7 +114,7 @@ def make_bot(spec: str) -> Bot:
         raise RegistryError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
     try:
         return cls(**parameters)
-    except TypeError as error:
+    except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
 
 
