@@ -19,7 +19,7 @@ from sim.arknova.requirements import requirement_met
 from sim.arknova.state import PlayerState
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.tracks import TRACKS, score
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
 
 CATALOG = load_catalog()
 ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
@@ -147,21 +147,23 @@ def card_value(player: PlayerState, card: int) -> float:
     return 2.0
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights) -> float:
-    """A card kept in hand: animals are worth a share of what they will bring, more when
-    an enclosure is ready and the money is there; sponsors a share of their value."""
+def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[int]) -> tuple[float, bool]:
+    """A card kept in hand, and whether it is an animal whose conditions are met: animals are
+    worth a share of what they will bring, more when one of the open enclosures (`open_now`)
+    takes them and the money is there; sponsors a share of their value."""
     if card not in ANIMALS:
         share = weights.sponsor_card if card in SPONSORS else 0.3
-        return weights.card + share * max(0.0, card_value(player, card))
+        return weights.card + share * max(0.0, card_value(player, card)), False
     animal = ANIMALS[card]
     gain = animal.appeal + 2 * animal.cp + animal.reputation
-    if unmet(player, animal):
+    viable = not unmet(player, animal)
+    if not viable:
         share = 0.05
-    elif enclosures_for(player, animal):
+    elif enclosures_for(player, animal, open_now):
         share = weights.ready_affordable if animal.cost <= player.money else weights.ready
     else:
         share = weights.homeless
-    return weights.card + share * gain - 0.05 * animal.cost
+    return weights.card + share * gain - 0.05 * animal.cost, viable
 
 
 def project_prospect(player: PlayerState, number: int, holders: list[int], weights: Weights) -> float:
@@ -220,12 +222,13 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
     if game.break_length:
         value += w.break_progress * income * w.money * game.break_position / game.break_length
-    hand = sorted((hand_value(player, card, w) for card in player.hand), reverse=True)
-    value += sum(hand[:player.hand_limit])
+    open_now = open_enclosures(player)
+    cards = [hand_value(player, card, w, open_now) for card in player.hand]
+    value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
     value += sum(project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
     value += sum(project_prospect(player, card, [-1] * len(PROJECTS[card].slots), w)
                  for card in player.hand if card in PROJECTS)
-    viable = sum(1 for card in player.hand if card in ANIMALS and not unmet(player, ANIMALS[card]))
+    viable = sum(1 for _, is_viable in cards if is_viable)
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
     empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),

@@ -17,7 +17,7 @@ from sim.arknova.board import map_board
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import PlayerState
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures
 from sim.core.decision import Decision
 
 UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
@@ -30,7 +30,9 @@ def _me(view: View, seat: int) -> PlayerState:
 
 def _homeless(player: PlayerState) -> tuple[Any, ...]:
     """Animals in hand that no enclosure of the zoo can take right now."""
-    return tuple(ANIMALS[card] for card in player.hand if card in ANIMALS and not enclosures_for(player, ANIMALS[card]))
+    open_now = open_enclosures(player)
+    return tuple(ANIMALS[card] for card in player.hand
+                 if card in ANIMALS and not enclosures_for(player, ANIMALS[card], open_now))
 
 
 @lru_cache(maxsize=4096)
