@@ -196,8 +196,8 @@ def _progress_count(player: PlayerState, project: Any) -> int | None:
 
 
 def game_progress(game: ArkNovaGame) -> float:
-    """How near the game is to its end: the leading score over 100, at most 1."""
-    return min(1.0, max(score(player) for player in game.players) / 100)
+    """How near the game is to its end: the leading score over 100, between 0 and 1."""
+    return min(1.0, max(0.0, max(score(player) for player in game.players) / 100))
 
 
 def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: float | None = None) -> float:
