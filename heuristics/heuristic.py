@@ -78,6 +78,7 @@ class HeuristicBot:
             return in_turn_choice(observation, decision)
         seat = decision.seat
         base = observation.determinize(rng)
+        base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
         outcomes = []
         for option in decision.options:
