@@ -146,3 +146,16 @@ def test_bots_command_lists_parameters_with_defaults() -> None:
 def test_weights_table_round_trip() -> None:
     weights = default_weights()
     assert Weights.from_mapping(weights.as_table()) == weights
+
+
+def test_an_entry_point_that_fails_to_load_hides_no_other_bot(monkeypatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    import sim.core.registry as registry
+
+    stale = EntryPoint(name="stale", value="no_such_module:Bot", group=registry.BOT_GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [stale])
+    monkeypatch.setattr(registry, "_unloadable", {})
+    assert {"random", "default"} <= set(registry.available_bots())
+    with pytest.raises(RegistryError, match="cannot load bot 'stale'.*no_such_module"):
+        registry.make_bot("stale")

@@ -20,6 +20,7 @@ GAME_GROUP = "arkmc.games"
 
 _bots: dict[str, Callable[..., Bot]] = {}
 _games: dict[str, Callable[[], GameFactory]] = {}
+_unloadable: dict[str, str] = {}  # entry points whose module failed to load, with the reason
 
 
 class RegistryError(ValueError):
@@ -59,8 +60,11 @@ def known_bots() -> dict[str, Callable[..., Bot]]:
     """Every bot factory by name. Loading the entry points imports their modules, which may
     register more names (a bot family registers one name per variant)."""
     for entry in entry_points(group=BOT_GROUP):
-        if entry.name not in _bots:
-            _bots[entry.name] = entry.load()
+        if entry.name not in _bots and entry.name not in _unloadable:
+            try:
+                _bots[entry.name] = entry.load()
+            except (ImportError, AttributeError) as error:  # a stale install must not hide the other bots
+                _unloadable[entry.name] = f"cannot load bot {entry.name!r} ({entry.value}): {error}"
     return _bots
 
 
@@ -108,6 +112,8 @@ def make_bot(spec: str) -> Bot:
     if name.endswith(".toml"):
         name, parameters = _spec_file(name, parameters)
     cls = _bots.get(name) or known_bots().get(name)
+    if cls is None and name in _unloadable:
+        raise RegistryError(_unloadable[name])
     if cls is None and ":" in name:
         cls = _load_path(name)
     if cls is None:
