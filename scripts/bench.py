@@ -50,11 +50,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
     parser.add_argument("--random-games", type=int, default=40, help="games per random batch")
-    parser.add_argument("--greedy-games", type=int, default=8, help="games per greedy batch")
+    parser.add_argument("--default-games", type=int, default=10, help="games per batch of the default heuristic")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     args = parser.parse_args()
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   (median of {args.repeats} batches)")
-    for bot, games in (("random", args.random_games), ("greedy", args.greedy_games)):
+    for bot, games in (("random", args.random_games), ("default", args.default_games)):
         batches = [one_batch(bot, games, repeat) for repeat in range(args.repeats)]
         per_game = statistics.median(batch[0] for batch in batches)
         rate = statistics.median(batch[1] for batch in batches)

@@ -7,8 +7,8 @@ scheduler) does not, so the same experiment gives the same rows on any machine.
 
     game = "arknova"           # a registered game
     players = 2
-    bots = ["greedy", "random"] # one per seat, or one for every seat; "name:key=value,..."
-                               # or a table: { name = "greedy", horizon = 1 }
+    bots = ["default", "random"] # one per seat, or one for every seat; "name:key=value,..."
+                               # or a table: { name = "default", horizon = 2 }
     games = 2000
     seed = 0
     out = "runs/demo"
@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from sim.core.registry import RegistryError, get_game, make_bot
 from sim.storage import RunFolder
 
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "default"
 BACKENDS = ("loky", "dask", "ray")
 EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
 

@@ -30,7 +30,7 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
     for arguments, message in (
         (["play", "--bots", "nobody"], "unknown bot 'nobody'"),
         (["play", "--maps", "Z"], "maps must be one of"),
-        (["play", "--players", "3", "--bots", "random,greedy"], "names 2 bots for 3 players"),
+        (["play", "--players", "3", "--bots", "random,default"], "names 2 bots for 3 players"),
         (["play", "--maps", "1,2,3"], "maps must list 2 map ids"),
     ):
         result = runner.invoke(main, arguments)
@@ -43,14 +43,14 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
 def test_bots_lists_the_registered_bots() -> None:
     result = CliRunner().invoke(main, ["bots"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[0].startswith("greedy")
+    assert result.output.splitlines()[0].startswith("appeal_engine")
 
 
 def test_bot_parameters_and_per_seat_bots() -> None:
     runner = CliRunner()
-    one = runner.invoke(main, ["play", "--seed", "2", "--bots", "greedy:horizon=1,shortlist=2"])
+    one = runner.invoke(main, ["play", "--seed", "2", "--bots", "default:horizon=2,shortlist=2"])
     assert one.exit_code == 0, one.output
-    mixed = runner.invoke(main, ["play", "--seed", "2", "--bots", "random;greedy:horizon=1"])
+    mixed = runner.invoke(main, ["play", "--seed", "2", "--bots", "random;heuristic:archetype=sponsor_engine"])
     assert mixed.exit_code == 0, mixed.output
-    bad = runner.invoke(main, ["play", "--bots", "greedy:horizon=1,oops"])
+    bad = runner.invoke(main, ["play", "--bots", "default:horizon=1,oops"])
     assert bad.exit_code == 2 and "key=value" in bad.output

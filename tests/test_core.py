@@ -41,10 +41,10 @@ def test_bot_specs_parse_names_and_parameters() -> None:
 
 
 def test_bots_are_found_by_name_entry_point_and_path() -> None:
-    assert {"random", "greedy"} <= set(available_bots())
+    assert {"random", "heuristic", "default"} <= set(available_bots())
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("heuristics.random_bot:RandomBot"), RandomBot)
-    assert make_bot("greedy:horizon=2").horizon == 2
+    assert make_bot("default:horizon=2").horizon == 2
     with pytest.raises(RegistryError, match="unknown bot 'nobody'"):
         make_bot("nobody")
     with pytest.raises(RegistryError, match="bad parameters"):

@@ -187,13 +187,13 @@ def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:
 
 def test_experiment_files_and_flags(tmp_path: Path) -> None:
     path = tmp_path / "exp.toml"
-    path.write_text('game = "arknova"\nplayers = 2\nbots = [{ name = "greedy", horizon = 1 }, "random"]\n'
+    path.write_text('game = "arknova"\nplayers = 2\nbots = [{ name = "default", horizon = 1 }, "random"]\n'
                     'games = 4\nseed = 3\nchunk_size = 2\n[options]\nmaps = "A"\n')
     out = tmp_path / "run"
     result = CliRunner().invoke(main, ["run", str(path), "--games", "2", "--jobs", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     seats = table(out, "seats")
-    assert sorted(set(seats["bot_spec"])) == ["greedy:horizon=1", "random"]
+    assert sorted(set(seats["bot_spec"])) == ["default:horizon=1", "random"]
     assert seats.height == 4, "--games overrides the file"
     assert "played 2 games" in result.output and "bytes/game" in result.output
     assert "%|" not in result.output, "no progress bar when the output is not a terminal"

@@ -9,7 +9,7 @@ import random
 import pytest
 from helpers import CATALOG, choose, expect, ready_game, set_cards, start_turn, to_hand, to_row
 
-from heuristics.greedy import GreedyBot
+from heuristics.heuristic import HeuristicBot
 from sim.arknova import tracks
 from sim.arknova.actions.association import donation_cost
 from sim.arknova.requirements import requirements_met
@@ -42,9 +42,9 @@ def test_random_solo_game_ends_after_six_rounds(seed):
     assert game.break_position == 0  # the break track is never used
 
 
-def test_greedy_solo_game_ends_after_six_rounds_and_is_scored():
+def test_heuristic_solo_game_ends_after_six_rounds_and_is_scored():
     game = new_game({"players": 1, "maps": "random"}, 5)
-    record = play_game(game, [GreedyBot()], 5)
+    record = play_game(game, [HeuristicBot()], 5)
     assert record.status == "finished"
     player = game.players[0]
     assert player.turns == 27 and game.breaks == 5

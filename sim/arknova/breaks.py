@@ -15,6 +15,7 @@ from sim.arknova.steps import resolver
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
 
 SPONSORS = tracks.load_catalog().sponsors
 DISCARDED_FOLDERS = 2
@@ -55,13 +56,21 @@ def income(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Appeal income, kiosk income, then income effects; the display refills after each seat."""
     seat = step[1]
     player = game.players[seat]
-    money = tracks.TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player) + map_abilities.break_income(player)
+    money = break_money(player)
     tracks.gain_money(game, seat, money)
     game.say(seat, f"income {money} money")
     game.push(("refill_display",))
-    effects = tuple(player.recurring_income) + tuple(
-        effect for card in player.sponsors for effect in SPONSORS[card].income)
-    grant_all(game, seat, effects)
+    grant_all(game, seat, recurring_effects(player))
+
+
+def break_money(player: "PlayerState") -> int:
+    """The money a break pays the player: appeal income, kiosks and the map's own income."""
+    return tracks.TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player) + map_abilities.break_income(player)
+
+
+def recurring_effects(player: "PlayerState") -> tuple[Any, ...]:
+    """The effects a break grants the player again: recurring map slots, then sponsors' income."""
+    return tuple(player.recurring_income) + tuple(effect for card in player.sponsors for effect in SPONSORS[card].income)
 
 
 @resolver("refill_display")

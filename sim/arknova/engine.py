@@ -53,6 +53,14 @@ class ArkNovaGame(ArkNovaState):
             self._decision = self._settle()
         return self.over
 
+    def settle_turn(self) -> bool:
+        """Run the automatic steps left in the current turn (its end, a break) without starting
+        the next turn; True while a decision of this turn is pending or the game is over.
+        Lookahead bots use it to see a turn's outcome without paying for the next turn's options."""
+        if self._decision is None and not self.over:
+            self._decision = self._settle(stop_at_turn_end=True)
+        return self._decision is not None
+
     def results(self) -> list[SeatResult]:
         from sim.arknova.scoring import seat_results
 
@@ -71,8 +79,8 @@ class ArkNovaGame(ArkNovaState):
         """A copy where the deck, other hands and others' final-scoring cards are re-dealt."""
         other = self.copy()
         others = [player for player in other.players if player.seat != seat]
-        hidden = other.deck + [card for player in others for card in player.hand]
-        rng.shuffle(hidden)
+        hidden = sorted(other.deck + [card for player in others for card in player.hand])
+        rng.shuffle(hidden)  # sorted first: the re-deal must not depend on the real hidden order
         for player in others:
             count = len(player.hand)
             player.hand, hidden = hidden[:count], hidden[count:]
@@ -91,12 +99,15 @@ class ArkNovaGame(ArkNovaState):
 
     # --- the step machine -------------------------------------------------------
 
-    def _settle(self) -> Decision:
-        """Run automatic steps until a decision is pending (or the game is over)."""
+    def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
+        """Run automatic steps until a decision is pending (or the game is over); with
+        `stop_at_turn_end`, None once the turn's steps are all done."""
         while True:
             if self.over:
                 return Decision(-1, "game_over", (None,), "game over")
             if not self.stack:
+                if stop_at_turn_end:
+                    return None
                 self.stack.append(("turn", self.current))
             step = self.stack[-1]
             kind = step[0]

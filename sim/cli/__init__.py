@@ -2,7 +2,8 @@
 
     arkmc play  --players 2 --seed 7     one game, printed turn by turn
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
-    arkmc bots                           the bots that can be named
+    arkmc bots                           the bots that can be named, with their parameters
+    arkmc tune  default --budget 2000    better archetype weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
 """
 
@@ -14,6 +15,7 @@ from sim.cli.bots import bots
 from sim.cli.cards import cards
 from sim.cli.play import play
 from sim.cli.run import run
+from sim.cli.tune import tune
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,5 +23,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for Ark Nova."""
 
 
-for command in (play, run, bots, cards):
+for command in (play, run, bots, cards, tune):
     main.add_command(command)

@@ -1,14 +1,34 @@
-"""`arkmc bots`: the bots that can be named."""
+"""`arkmc bots`: the bots that can be named, with their parameters and defaults."""
 
 from __future__ import annotations
 
+import inspect
+from typing import Any, Callable
+
 import click
 
-from sim.core.registry import available_bots, make_bot
+from sim.core.registry import known_bots
+
+
+def bot_parameters(factory: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """(name, default) of every parameter the bot's constructor takes (read from its signature)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return []
+    return [(name, parameter.default) for name, parameter in signature.parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+
+
+def _summary(factory: Callable[..., Any]) -> str:
+    return (inspect.getdoc(factory) or "").strip().splitlines()[0] if inspect.getdoc(factory) else ""
 
 
 @click.command()
 def bots() -> None:
-    """List the bots that can be named with --bots."""
-    for name in available_bots():
-        click.echo(f"{name:<10} {make_bot(name).__class__.__doc__.splitlines()[0]}")
+    """List the bots that can be named with --bots, with their parameters (name:key=value,...)."""
+    for name, factory in sorted(known_bots().items()):
+        click.echo(f"{name:<20} {_summary(factory)}")
+        for parameter, default in bot_parameters(factory):
+            shown = "(required)" if default is inspect.Parameter.empty else repr(default)
+            click.echo(f"{'':<22}{parameter} = {shown}")

@@ -18,7 +18,7 @@ from sim.core.registry import parse_value
 @click.option("--players", type=int, default=None, help="Players (1 = solo).  [default: 2]")
 @click.option("--bots", "bots_text", default=None,
               help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
-                   "parameters): name, name:key=value,..., module:Class.  [default: greedy]")
+                   "parameters): name, name:key=value,..., module:Class.  [default: default]")
 @click.option("--maps", default=None, help="Ark Nova maps: A, 0, random, draft, a map id or a comma list.  "
                                           "[default: random, i.e. maps 1-8]")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Any other game option (repeatable).")

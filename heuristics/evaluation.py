@@ -1,0 +1,238 @@
+"""Position evaluation of the heuristic family: a weighted sum of features of one seat's zoo.
+
+The weights are data: `Weights` is filled from an archetype TOML file (heuristics/archetypes/),
+so a new playing style needs no code. Every feature is in points of score, weighted.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from sim.arknova.actions.association import distinct_icons, support_choices
+from sim.arknova.catalog import Effect, load_catalog
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.requirements import requirement_met
+from sim.arknova.state import PlayerState
+from sim.arknova.breaks import break_money, recurring_effects
+from sim.arknova.tracks import TRACKS, score
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
+
+CATALOG = load_catalog()
+ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
+SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
+EFFECT_VALUE = {
+    "money": 0.3, "cp": 3.0, "reputation": 1.0, "xtoken": 0.8, "hire_worker": 2.5, "snap": 1.5,
+    "take_card_deck_or_range": 1.2, "upgrade_action_card": 5.0, "partner_zoo": 3.0, "university": 3.0,
+    "build_free_size2_enclosure": 2.5, "build_free_size3_enclosure": 3.0, "build_free_special_enclosure": 3.0,
+    "free_kiosk": 1.5, "clever": 0.5, "play_sponsor_bonus": 2.0, "appeal": 1.0,
+}
+UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
+ARCHETYPE_DIR = Path(__file__).parent / "archetypes"
+
+
+class ArchetypeError(ValueError):
+    """A bad archetype or weights file; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the position value counts. The values come from TOML (see docs/bots.md)."""
+
+    appeal: float  # per appeal point
+    conservation: float  # per point of the conservation space's value
+    money: float  # per coin up to `money_cap`
+    money_cap: int
+    income: float  # per coin of break income (appeal, kiosks, map)
+    recurring: float  # per point of value of the effects paid again every break (sponsors, map slots)
+    break_progress: float  # share of the next break's income counted as the break comes closer
+    reputation: float
+    xtoken: float
+    upgrade: float  # per upgraded action card
+    worker: float  # per association worker
+    partner: float  # per partner zoo or university
+    ready_affordable: float  # share of an animal's gain while it has an enclosure and the money
+    ready: float  # ... with an enclosure but not the money yet
+    homeless: float  # ... without an enclosure
+    card: float  # per card in hand up to the hand limit, whatever it is
+    fuel: tuple[float, ...]  # the first animals in hand that could be played
+    sponsor_card: float  # share of a playable sponsor's gain while it is in hand
+    project_ready: float  # per CP a project in play or in hand would give now
+    project_progress: float  # per CP of a slot, times the squared share of its icons collected
+    slot: float  # scale of SLOT_WEIGHT (action cards in strong slots)
+    open_enclosure: float  # per empty standard enclosure (two at most), growing with its size
+    endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: "Weights | None" = None, source: str = "") -> "Weights":
+        """Weights from a TOML table; missing names come from `base`, unknown names are an error."""
+        names = {field.name for field in fields(cls)}
+        unknown = sorted(set(values) - names)
+        if unknown:
+            raise ArchetypeError(f"{source or 'weights'}: unknown weight(s) {', '.join(unknown)}; "
+                                 f"known: {', '.join(sorted(names))}")
+        merged = {name: getattr(base, name) for name in names} if base else {}
+        merged.update(values)
+        missing = sorted(names - set(merged))
+        if missing:
+            raise ArchetypeError(f"{source or 'weights'}: missing weight(s) {', '.join(missing)}")
+        merged["fuel"] = tuple(float(value) for value in merged["fuel"])
+        merged["money_cap"] = int(merged["money_cap"])
+        return cls(**merged)
+
+    def as_table(self) -> dict[str, Any]:
+        """The weights as a TOML-ready table."""
+        return {field.name: (list(value) if isinstance(value := getattr(self, field.name), tuple) else value)
+                for field in fields(self)}
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ArchetypeError(f"cannot read {path}: {error}") from None
+
+
+def archetype_path(name: str) -> Path:
+    return ARCHETYPE_DIR / f"{name}.toml"
+
+
+def archetype_names() -> list[str]:
+    """The shipped archetypes, by file name."""
+    return sorted(path.stem for path in ARCHETYPE_DIR.glob("*.toml"))
+
+
+def load_weights(path: str | Path) -> Weights:
+    """The `[weights]` table of an archetype file, on top of the default archetype."""
+    return _load_weights(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=64)
+def _load_weights(path: str) -> Weights:
+    """Cached by path: every game of a run builds its bots anew."""
+    table = read_toml(path).get("weights", {})
+    base = None if path == str(archetype_path("default").resolve()) else default_weights()
+    return Weights.from_mapping(table, base, path)
+
+
+def default_weights() -> Weights:
+    """The complete balanced weights of heuristics/archetypes/default.toml."""
+    return load_weights(archetype_path("default"))
+
+
+def effect_value(effect: Effect, recurring: bool = False) -> float:
+    value = EFFECT_VALUE.get(effect.keyword, 0.5) * effect.amount
+    return value * 3 if recurring else value
+
+
+def unmet(player: PlayerState, card: Any) -> int:
+    """How many play conditions of the card the player does not meet yet."""
+    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+
+
+def card_value(player: PlayerState, card: int) -> float:
+    """How much a card in hand is worth to this player, roughly (used by the in-turn policy)."""
+    if card in ANIMALS:
+        animal = ANIMALS[card]
+        affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
+        gain = affordable * (animal.appeal + 2 * animal.cp + animal.reputation) - animal.cost / 5
+        return gain - UNMET_PENALTY * unmet(player, animal)
+    if card in SPONSORS:
+        sponsor = SPONSORS[card]
+        return 2 + sponsor.appeal + 2 * sponsor.cp - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
+    return 2.0
+
+
+def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[int]) -> tuple[float, bool]:
+    """A card kept in hand, and whether it is an animal whose conditions are met: animals are
+    worth a share of what they will bring, more when one of the open enclosures (`open_now`)
+    takes them and the money is there; sponsors a share of their value."""
+    if card not in ANIMALS:
+        share = weights.sponsor_card if card in SPONSORS else 0.3
+        return weights.card + share * max(0.0, card_value(player, card)), False
+    animal = ANIMALS[card]
+    gain = animal.appeal + 2 * animal.cp + animal.reputation
+    viable = not unmet(player, animal)
+    if not viable:
+        share = 0.05
+    elif enclosures_for(player, animal, open_now):
+        share = weights.ready_affordable if animal.cost <= player.money else weights.ready
+    else:
+        share = weights.homeless
+    return weights.card + share * gain - 0.05 * animal.cost, viable
+
+
+def project_prospect(player: PlayerState, number: int, holders: list[int], weights: Weights) -> float:
+    """What a project promises this player: the CP of a slot met now, or a share of it for
+    the icons (or animals) already collected toward a slot not met yet."""
+    if player.seat in holders:
+        return 0.0
+    best = 0.0
+    for slot, released in support_choices(player, number, holders):
+        gain = PROJECTS[number].slots[slot].cp - (ANIMALS[released].appeal / 2 if released else 0)
+        best = max(best, weights.project_ready * gain)
+    project = PROJECTS[number]
+    have = _progress_count(player, project)
+    if have is None:
+        return best
+    for slot, level in enumerate(project.slots):
+        if holders[slot] == -1 and have < level.threshold:
+            best = max(best, weights.project_progress * level.cp * (have / level.threshold) ** 2)
+    return best
+
+
+def _progress_count(player: PlayerState, project: Any) -> int | None:
+    if project.goal == "icon_count":
+        return player.icon(project.target)
+    if project.goal == "distinct_icons":
+        return distinct_icons(player, project.target)
+    if project.goal == "animal_count":
+        return player.small_animals if project.target == "small_animals" else player.large_animals
+    return None
+
+
+def game_progress(game: ArkNovaGame) -> float:
+    """How near the game is to its end: the leading score over 100, between 0 and 1."""
+    return min(1.0, max(0.0, max(score(player) for player in game.players) / 100))
+
+
+def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: float | None = None) -> float:
+    """Score plus what the position promises: money, income, reputation, tokens, upgrades,
+    a useful hand, projects within reach, empty enclosures and the coming break. The promise
+    counts less as the game nears its end. A lookahead passes the `progress` of the position it
+    starts from, so that its own gains in score never make the promise fade."""
+    player = game.players[seat]
+    w = weights
+    points = w.appeal * player.appeal + w.conservation * TRACKS.conservation_value[player.cp]
+    fade = 1 - w.endgame * (game_progress(game) if progress is None else progress)
+    return points + fade * promise(game, player, w)
+
+
+def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
+    """The weighted features of a position that are not yet score."""
+    value = min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
+    value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
+    value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
+    income = break_money(player)
+    value += income * w.income
+    value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
+    if game.break_length:
+        value += w.break_progress * income * w.money * game.break_position / game.break_length
+    open_now = open_enclosures(player)
+    cards = [hand_value(player, card, w, open_now) for card in player.hand]
+    value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
+    value += sum(project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
+    value += sum(project_prospect(player, card, [-1] * len(PROJECTS[card].slots), w)
+                 for card in player.hand if card in PROJECTS)
+    viable = sum(1 for _, is_viable in cards if is_viable)
+    value += sum(w.fuel[:viable])
+    value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
+    empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
+                   reverse=True)
+    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
+    return value
+

@@ -1,0 +1,130 @@
+"""The heuristic bot family: whole-turn lookahead judged by a weighted position evaluation.
+
+At its turn the bot determinizes (re-deals what it cannot see), plays each legal action
+to the end of the turn on a copy with the cheap in-turn policy (heuristics/policy.py),
+and keeps the action whose outcome scores best under `position_value` with its weights.
+The weights come from an archetype TOML file; every shipped archetype is also a bot name.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from heuristics.evaluation import (
+    ArchetypeError, Weights, archetype_names, archetype_path, game_progress, load_weights, position_value,
+    read_toml,
+)
+from heuristics.policy import finish_turn, in_turn_choice
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.observation import ArkNovaObservation
+from sim.core.decision import Decision
+from sim.core.registry import register_bot
+
+WeightsSpec = str | Mapping[str, Any] | Weights | None
+
+
+def resolve_archetype(archetype: str) -> Path:
+    """A shipped archetype name, or a path to an archetype TOML file."""
+    if archetype in archetype_names():
+        return archetype_path(archetype)
+    path = Path(archetype)
+    if path.suffix == ".toml" and path.is_file():
+        return path
+    raise ArchetypeError(f"unknown archetype {archetype!r}; shipped: {', '.join(archetype_names())}, "
+                         "or give a path to a .toml file")
+
+
+def resolve_weights(archetype: str, weights: WeightsSpec) -> Weights:
+    """The archetype's weights, with `weights` (a TOML file, a table or Weights) on top."""
+    if isinstance(weights, Weights):
+        return weights
+    base = load_weights(resolve_archetype(archetype))
+    if weights is None:
+        return base
+    if isinstance(weights, str):
+        return Weights.from_mapping(read_toml(weights).get("weights", {}), base, weights)
+    return Weights.from_mapping(weights, base)
+
+
+@register_bot("heuristic")
+class HeuristicBot:
+    """Whole-turn lookahead scored by weighted features; weights from an archetype TOML file.
+
+    `archetype` is a shipped archetype name or a path to an archetype file; `weights` (a TOML
+    file path or a table) overrides some of its weights. With `horizon=2` the `shortlist`
+    best actions are also judged by the best plain action of the seat's following turn.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
+                 shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
+        self.archetype = archetype
+        self.weights = resolve_weights(archetype, weights)
+        self.horizon = horizon
+        self.shortlist = shortlist
+        self.max_rollout_decisions = max_rollout_decisions
+
+    def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
+        """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf.
+        `progress` (see `game_progress`) is the game's progress at the root of a lookahead."""
+        return position_value(state, seat, self.weights, progress)
+
+    def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        if decision.kind != "turn":
+            return in_turn_choice(observation, decision)
+        seat = decision.seat
+        base = observation.determinize(rng)
+        base.decision()  # settled once here, so the copies below do not each recompute the options
+        progress = game_progress(base)
+        outcomes = []
+        for option in decision.options:
+            game = base.copy()
+            game.apply(option)
+            finish_turn(game, self.max_rollout_decisions)
+            outcomes.append((self.value(game, seat, progress), option, game))
+        outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
+        if self.horizon < 2:
+            return outcomes[0][1]
+        best_option, best_value = outcomes[0][1], float("-inf")
+        for value, option, game in outcomes[:self.shortlist]:
+            follow_up = self._next_turn_value(game, seat, progress)
+            total = value + follow_up if follow_up is not None else value
+            if total > best_value:
+                best_option, best_value = option, total
+        return best_option
+
+    def _next_turn_value(self, game: ArkNovaGame, seat: int, progress: float) -> float | None:
+        """Gain of the best plain action on the seat's next turn (others play by the in-turn rules)."""
+        for _ in range(self.max_rollout_decisions * len(game.players)):
+            if game.is_over():
+                return None
+            decision = game.decision()
+            if decision.kind == "turn" and decision.seat == seat:
+                break
+            game.apply(decision.options[0] if decision.kind == "turn" else in_turn_choice(game, decision))
+        else:
+            return None
+        now = self.value(game, seat, progress)
+        best = float("-inf")
+        for option in game.decision().options:
+            if option[0] == "act" and option[2] == 0:
+                trial = game.copy()
+                trial.apply(option)
+                finish_turn(trial, self.max_rollout_decisions)
+                best = max(best, self.value(trial, seat, progress) - now)
+        return best if best > float("-inf") else None
+
+
+def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
+    """A bot factory for a shipped archetype; its doc is the archetype's description."""
+    factory = partial(HeuristicBot, archetype=name)
+    factory.__doc__ = read_toml(archetype_path(name)).get("description", f"heuristic bot, archetype {name}")
+    return factory
+
+
+for _archetype in archetype_names():
+    register_bot(_archetype)(archetype_bot(_archetype))

@@ -1,0 +1,237 @@
+"""The cheap in-turn policy of the heuristic family: one small scoring rule per decision kind.
+
+The heuristic bot plays each candidate action to the end of the turn on a copy, answering
+every decision inside the turn with these rules, and only then evaluates the whole outcome.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable
+
+from heuristics.evaluation import (
+    ANIMALS, CATALOG, EFFECT_VALUE, PROJECTS, SPONSORS, card_value, default_weights, effect_value, project_prospect,
+    unmet,
+)
+from sim.arknova.board import map_board
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.scoring import final_scoring_cp
+from sim.arknova.state import PlayerState
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures
+from sim.core.decision import Decision
+
+UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
+View = Any  # an ArkNovaObservation or, inside a lookahead, the determinized game
+
+
+def _me(view: View, seat: int) -> PlayerState:
+    return view.players[seat] if isinstance(view, ArkNovaGame) else view.me
+
+
+def _homeless(player: PlayerState) -> tuple[Any, ...]:
+    """Animals in hand that no enclosure of the zoo can take right now."""
+    open_now = open_enclosures(player)
+    return tuple(ANIMALS[card] for card in player.hand
+                 if card in ANIMALS and not enclosures_for(player, ANIMALS[card], open_now))
+
+
+@lru_cache(maxsize=4096)
+def _covered_bonus(map_id: int, mask: int) -> float:
+    """Value of the map's placement bonuses a building on `mask` covers."""
+    return sum(effect_value(effect) for bit, effect in map_board(map_id).bonuses if bit & mask)
+
+
+def _placement_value(player: PlayerState, placement: Any, kind: str = "",
+                     homeless: tuple[Any, ...] | None = None) -> float:
+    """Bonuses covered, touching the zoo, and room for an animal waiting in hand
+    (`homeless`, computed once by callers that score many placements)."""
+    touching = (placement.adjacent & player.occupied).bit_count()
+    value = (2 * _covered_bonus(player.map_id, placement.mask) + 0.2 * touching
+             + 0.2 * (placement.rock_adjacent + placement.water_adjacent))
+    if is_standard(kind) or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
+        size = enclosure_size(kind) if is_standard(kind) else 0
+        for animal in _homeless(player) if homeless is None else homeless:
+            fits_here = animal.size <= size if size else animal.special == kind
+            if fits_here and placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water:
+                value += 6 + animal.appeal * 0.5
+                break
+    return value
+
+
+# In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
+Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
+BONUS_TILES = dict(CATALOG.tiles.bonus_tiles)
+
+
+def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...]) -> float:
+    """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
+    if kind == "done":
+        return 0.0
+    upgraded, homeless = player.is_upgraded("build"), _homeless(player)
+    best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
+               default=0.0)
+    if kind == "pavilion":
+        return best + 1.5
+    if kind == "kiosk":
+        return best + 1.0
+    return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3
+
+
+def _build_place(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, placement, payload[3])
+
+
+def _free_build(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, option[1], option[0])
+
+
+def _unique_build(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
+    return _placement_value(player, placement)
+
+
+def _animal(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    """Gain of the animal, less its cost and the enclosure space it wastes."""
+    if option == "done":
+        return 0.0
+    card, source, index = option
+    animal = ANIMALS[card]
+    kind = player.buildings[index][0]
+    waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
+    return 2 + animal.appeal + 2 * animal.cp + animal.reputation - animal.cost * 0.1 - source - waste
+
+
+def _association(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    kind = option[0]
+    if kind == "reputation":
+        return 2.0 if player.reputation < 9 else 0.5
+    if kind == "partner_zoo":
+        return 3 + sum(1 for card in player.hand if card in ANIMALS and option[1] in ANIMALS[card].continents)
+    if kind == "university":
+        return 3.0
+    if kind == "support":
+        return 4 * PROJECTS[option[1]].slots[option[2]].cp
+    if kind == "play":
+        return 4 * PROJECTS[option[1]].slots[option[3]].cp - option[2] - 1
+    if kind == "donate":
+        return 2.0 if player.money > 15 else -1.0
+    return 0.0
+
+
+def _bonus_partner_zoo(player: PlayerState, view: View, continent: Any, payload: tuple[Any, ...]) -> float:
+    return _association(player, view, ("partner_zoo", continent), payload)
+
+
+def _sponsor(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    if option in ("done", "skip"):
+        return 0.0
+    if option == ("break",):
+        return 2.5 if player.money < 15 else 0.5
+    card, source = option
+    sponsor = SPONSORS[card]
+    return 2 + sponsor.appeal + 2 * sponsor.cp + sponsor.level * 0.5 - source - 1
+
+
+def _display_value(player: PlayerState, view: View, index: int) -> float:
+    """A display card as a new hand card: playable animals first."""
+    card = view.display[index]
+    if card in ANIMALS and not unmet(player, ANIMALS[card]):
+        return 2 + 0.5 * card_value(player, card)
+    return 0.5 * card_value(player, card)
+
+
+def _cards_mode(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return 1.0 if option[0] == "draw" else _display_value(player, view, option[1]) - 1
+
+
+def _take_card(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return 1.0 if option[0] == "deck" else _display_value(player, view, option[1])
+
+
+def _snap(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return _display_value(player, view, option[1])
+
+
+def _keep(player: PlayerState, view: View, kept: Any, payload: tuple[Any, ...]) -> float:
+    return sum(card_value(player, card) for card in kept)
+
+
+def _discard(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return -card_value(player, card)
+
+
+def _cp_bonus(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    return effect_value(BONUS_TILES[option[1]] if isinstance(option, tuple) else option)
+
+
+def _left_slot(player: PlayerState, view: View, index: Any, payload: tuple[Any, ...]) -> float:
+    slot = CATALOG.maps[player.map_id].left_edge_slots[index]
+    return effect_value(slot.bonus, slot.recurring)
+
+
+def _discard_final(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return -final_scoring_cp(view, player, card)
+
+
+def _keep_card(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...]) -> float:
+    return card_value(player, card)
+
+
+def _give_up_card(price: float) -> Scorer:
+    """Sell or tuck a hand card (Sunbathing, Pouch) when it is worth less than `price`."""
+    return lambda player, view, option, payload: 0.0 if option == ("stop",) else price - card_value(player, option)
+
+
+def _dig(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    """Swap a weak hand card for an unknown one; leave the display alone."""
+    return 1.0 - card_value(player, option[1]) if option[0] == "hand" else 0.0
+
+
+def _pilfered(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    if option == "money":
+        return -5 * EFFECT_VALUE["money"]
+    return -sum(card_value(player, card) for card in player.hand) / len(player.hand)
+
+
+def _base_project(player: PlayerState, view: View, number: Any, payload: tuple[Any, ...]) -> float:
+    return project_prospect(player, number, [-1] * len(PROJECTS[number].slots), default_weights())
+
+
+def _constant(value: float) -> Scorer:
+    return lambda player, view, option, payload: value
+
+
+SCORERS: dict[str, Scorer] = {
+    "keep_cards": _keep, "choose_map": _constant(0.0), "build": _build_kind, "build_place": _build_place,
+    "free_build": _free_build, "unique_build": _unique_build,
+    "relocate": lambda player, view, option, payload: 0.0 if option == "stay" else 1.0,
+    "animal_play": _animal, "association": _association, "sponsors": _sponsor, "sponsor_bonus": _sponsor,
+    "cards_mode": _cards_mode, "take_card": _take_card, "snap": _snap, "discard": _discard,
+    "cp_bonus": _cp_bonus, "left_slot": _left_slot, "discard_final": _discard_final,
+    "upgrade": lambda player, view, card, payload: UPGRADE_PRIORITY[card],
+    "clever": lambda player, view, card, payload: -UPGRADE_PRIORITY[card],
+    "bonus_partner_zoo": _bonus_partner_zoo, "bonus_university": _constant(1.0),
+    "keep_drawn": _keep_card, "hunter_keep": _keep_card,
+    "keep_final": lambda player, view, card, payload: final_scoring_cp(view, player, card),
+    "sunbathe": _give_up_card(4 * EFFECT_VALUE["money"]), "pouch": _give_up_card(2 * EFFECT_VALUE["appeal"]),
+    "dig": _dig, "pilfered": _pilfered, "assertion": _base_project,
+    "place_token": lambda player, view, card, payload: -player.strength_slot(card),
+    "extra_action": lambda player, view, option, payload: 0.0 if option == ("skip",) else 1.0 + option[3],
+}
+
+
+def in_turn_choice(view: View, decision: Decision) -> Any:
+    """The best option by the decision kind's rule (the first option when there is no rule)."""
+    scorer = SCORERS.get(decision.kind)
+    if scorer is None:
+        return decision.options[0]
+    player, payload = _me(view, decision.seat), decision.payload
+    return max(decision.options, key=lambda option: scorer(player, view, option, payload))
+
+
+def finish_turn(game: ArkNovaGame, max_decisions: int) -> None:
+    """Play the rest of the current turn, and the break it may trigger, with the in-turn rules
+    (at most `max_decisions`)."""
+    for _ in range(max_decisions):
+        if not game.settle_turn() or game.is_over():
+            return
+        game.apply(in_turn_choice(game, game.decision()))

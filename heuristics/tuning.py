@@ -1,0 +1,129 @@
+"""Self-play tuning of an archetype's weights with CMA-ES (the `cma` package).
+
+The search runs over multiplicative factors of the start weights (a factor of 1 keeps
+a weight, factors are kept at 0 or above, so a weight never changes sign). A candidate's
+fitness is its win rate against the start weights over a few 2-player games; all
+candidates of a generation play the same seeds, each seed once from each seat, so they
+are compared on equal deals. The budget counts every game played during the search.
+The tuned weights (the search distribution's mean) are then played against the start
+weights on held-out seeds, never used during the search, and reported with a Wilson interval.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+with warnings.catch_warnings():  # cma warns that matplotlib (only for its plots) is missing
+    warnings.simplefilter("ignore")
+    import cma
+from joblib import Parallel, delayed
+
+from heuristics.evaluation import Weights
+from heuristics.heuristic import HeuristicBot
+from sim.core.play import play_game
+from sim.core.registry import get_game
+from sim.core.seeds import derive_seeds
+from sim.summary import wilson
+
+SEARCH_KEY, HOLDOUT_KEY = 1, 2  # seed paths: search games and held-out games never share a seed
+TUNED = tuple(field.name for field in fields(Weights) if field.type == "float")
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """What a tuning run found and how the tuned weights did on held-out seeds."""
+
+    start: Weights
+    tuned: Weights
+    search_games: int
+    generations: int
+    holdout_games: int
+    holdout_wins: float  # a shared win counts one half
+    interval: tuple[float, float]
+
+    @property
+    def holdout_rate(self) -> float:
+        return self.holdout_wins / self.holdout_games if self.holdout_games else 0.0
+
+
+def scaled(start: Weights, factors: Sequence[float]) -> Weights:
+    """The start weights with each tuned weight multiplied by its factor (at least 0)."""
+    return replace(start, **{name: getattr(start, name) * max(0.0, float(factor))
+                             for name, factor in zip(TUNED, factors)})
+
+
+def play_pair(first: Weights, second: Weights, seed: int, options: Mapping[str, Any]) -> float:
+    """One 2-player game, `first` in seat 0; 1 if it wins, 0.5 if shared, 0 if it loses."""
+    game = get_game("arknova").new_game({**options, "players": 2}, seed)
+    record = play_game(game, [HeuristicBot(weights=first), HeuristicBot(weights=second)], seed)
+    winners = [result.seat for result in record.results if result.rank == 1]
+    return 0.0 if 0 not in winners else 1.0 / len(winners)
+
+
+def match(candidates: Sequence[Weights], opponent: Weights, seeds: Sequence[int], options: Mapping[str, Any],
+          jobs: int) -> list[float]:
+    """Each candidate's win rate against `opponent`, every seed played from both seats, in parallel."""
+    tasks = [(index, seat, seed) for index in range(len(candidates)) for seed in seeds for seat in (0, 1)]
+    scores = Parallel(n_jobs=jobs)(
+        delayed(play_pair)(*((candidates[index], opponent) if seat == 0 else (opponent, candidates[index])),
+                           seed, options)
+        for index, seat, seed in tasks)
+    totals = [0.0] * len(candidates)
+    for (index, seat, _), result in zip(tasks, scores):
+        totals[index] += result if seat == 0 else 1.0 - result
+    return [total / (2 * len(seeds)) for total in totals]
+
+
+def tune(start: Weights, budget: int, *, seeds_per_candidate: int = 2, holdout: int = 100, seed: int = 0,
+         sigma: float = 0.25, jobs: int = 1, options: Mapping[str, Any] | None = None) -> TuneResult:
+    """CMA-ES over the start weights within `budget` search games, then a held-out match.
+
+    Each candidate plays 2 x `seeds_per_candidate` games; the population is CMA-ES's default,
+    cut down so at least one generation fits the budget (and never below 2).
+    """
+    options = dict(options or {"maps": "random"})
+    per_candidate = 2 * seeds_per_candidate
+    default_population = 4 + int(3 * math.log(len(TUNED)))  # CMA-ES's own default
+    population = max(2, min(default_population, budget // per_candidate))
+    strategy = cma.CMAEvolutionStrategy([1.0] * len(TUNED), sigma,
+                                        {"popsize": population, "seed": seed + 1, "verbose": -9})
+    played, generation = 0, 0
+    while played + population * per_candidate <= budget:
+        factors = strategy.ask()
+        seeds = derive_seeds(seed, seeds_per_candidate, SEARCH_KEY, generation)
+        rates = match([scaled(start, x) for x in factors], start, seeds, options, jobs)
+        strategy.tell(factors, [-rate for rate in rates])
+        played += population * per_candidate
+        generation += 1
+    tuned = scaled(start, strategy.mean)
+    holdout_seeds = derive_seeds(seed, (holdout + 1) // 2, HOLDOUT_KEY)
+    rate = match([tuned], start, holdout_seeds, options, jobs)[0] if holdout_seeds else 0.0
+    games = 2 * len(holdout_seeds)
+    wins = rate * games
+    return TuneResult(start, tuned, played, generation, games, wins, wilson(round(wins), games))
+
+
+def archetype_toml(weights: Weights, description: str) -> str:
+    """An archetype file holding every weight (the format of heuristics/archetypes/*.toml)."""
+    lines = ['bot = "heuristic"', f"description = {_toml_value(description)}", "", "[weights]"]
+    lines += [f"{name} = {_toml_value(value)}" for name, value in weights.as_table().items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, float):
+        return f"{value:.4g}" if "e" not in f"{value:.4g}" else repr(value)
+    return str(value)
+
+
+def write_archetype(path: Path, weights: Weights, description: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(archetype_toml(weights, description), encoding="utf-8")

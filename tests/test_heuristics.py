@@ -1,0 +1,161 @@
+"""The heuristic family: archetypes from TOML, legal and information-fair choices, strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from heuristics.evaluation import ArchetypeError, Weights, archetype_names, default_weights, load_weights
+from heuristics.heuristic import HeuristicBot, resolve_archetype
+from heuristics.random_bot import RandomBot
+from sim.arknova.setup import new_game
+from sim.cli import main
+from sim.core.play import play_game
+from sim.core.registry import RegistryError, make_bot
+from sim.core.seeds import derive_seeds, python_rng
+
+SHIPPED = ("default", "appeal_engine", "conservation_rusher", "sponsor_engine", "association_player")
+
+
+def _midgame(seed: int, decisions: int = 150):
+    """A 2-player game after some random play, stopped at seat 0's turn decision."""
+    game = new_game({"players": 2, "maps": "random"}, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        decision = game.decision()
+        game.apply(decision.options[rng.randrange(len(decision.options))])
+    while not (game.decision().kind == "turn" and game.decision().seat == 0):
+        decision = game.decision()
+        game.apply(decision.options[rng.randrange(len(decision.options))])
+    return game
+
+
+def test_every_shipped_archetype_loads_is_a_bot_and_differs() -> None:
+    assert set(SHIPPED) <= set(archetype_names())
+    weights = {name: load_weights(resolve_archetype(name)) for name in SHIPPED}
+    assert len({w for w in weights.values()}) == len(SHIPPED), "two archetypes have the same weights"
+    for name in SHIPPED:
+        bot = make_bot(name)
+        assert isinstance(bot, HeuristicBot) and bot.weights == weights[name]
+    assert weights["appeal_engine"].appeal > weights["default"].appeal
+    assert weights["conservation_rusher"].conservation > weights["default"].conservation
+
+
+def test_a_partial_archetype_takes_the_rest_from_default() -> None:
+    sponsor = load_weights(resolve_archetype("sponsor_engine"))
+    assert sponsor.money_cap == 30 and sponsor.partner == default_weights().partner
+
+
+def test_weights_from_a_user_file_change_the_choice(tmp_path) -> None:
+    path = tmp_path / "hoarder.toml"
+    path.write_text('bot = "heuristic"\ndescription = "hoards money"\n[weights]\nmoney = 5.0\nmoney_cap = 200\n'
+                    "appeal = 0.0\nconservation = 0.0\n")
+    by_param = make_bot(f"default:weights={path}")
+    by_file = make_bot(str(path))
+    assert by_param.weights == by_file.weights and by_file.weights.money == 5.0
+    differs = 0
+    for seed in derive_seeds(21, 6):
+        game = _midgame(seed)
+        observation, decision = game.observation(0), game.decision()
+        differs += (by_file.choose(observation, decision, python_rng(seed))
+                    != HeuristicBot().choose(observation, decision, python_rng(seed)))
+    assert differs >= 1
+
+
+def test_bad_weights_are_one_line_errors(tmp_path) -> None:
+    path = tmp_path / "typo.toml"
+    path.write_text("[weights]\nmony = 1.0\n")
+    with pytest.raises(ArchetypeError, match="unknown weight.*mony"):
+        HeuristicBot(weights=str(path))
+    with pytest.raises(ArchetypeError, match="unknown archetype 'nobody'"):
+        HeuristicBot(archetype="nobody")
+    with pytest.raises(RegistryError, match="names no bot"):
+        make_bot(str(path))
+    with pytest.raises(RegistryError, match="bad parameters for bot 'default'.*unknown weight"):
+        make_bot(f"default:weights={path}")
+
+
+def test_choices_are_legal_and_ignore_hidden_information() -> None:
+    """Permuting the deck and the other hand in the real state leaves the choice unchanged."""
+    bot = HeuristicBot()
+    for seed in derive_seeds(22, 5):
+        game = _midgame(seed)
+        decision = game.decision()
+        choice = bot.choose(game.observation(0), decision, python_rng(seed))
+        assert choice in decision.options
+        shuffled = game.copy()
+        hidden = shuffled.deck + shuffled.players[1].hand
+        random.Random(seed).shuffle(hidden)
+        size = len(shuffled.players[1].hand)
+        shuffled.players[1].hand, shuffled.deck = hidden[:size], hidden[size:]
+        assert bot.choose(shuffled.observation(0), decision, python_rng(seed)) == choice
+
+
+def test_value_is_the_position_evaluation_and_grows_with_appeal() -> None:
+    bot = HeuristicBot()
+    game = _midgame(5)
+    before = bot.value(game, 0)
+    game.players[0].appeal += 5
+    assert bot.value(game, 0) > before
+
+
+def test_default_beats_random_clearly() -> None:
+    wins = 0
+    for index, seed in enumerate(derive_seeds(12, 6)):
+        game = new_game({"players": 2, "maps": "random"}, seed)
+        seat = index % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[seat] = make_bot("default")
+        record = play_game(game, bots, seed)
+        wins += next(r.rank for r in record.results if r.seat == seat) == 1
+    assert wins == 6
+
+
+def test_default_games_end_by_the_score_trigger() -> None:
+    for seed in derive_seeds(11, 2):
+        game = new_game({"players": 2, "maps": "random"}, seed)
+        record = play_game(game, [make_bot("default"), make_bot("conservation_rusher")], seed)
+        assert record.status == "finished"
+        assert game.end_trigger in (0, 1), "the end came from a score of 100"
+        assert max(result.details["score"] for result in record.results) >= 100
+        assert all(15 <= player.turns <= 60 for player in game.players)
+
+
+def test_the_family_plays_every_player_count_and_map_choice() -> None:
+    for players, maps in ((1, "0"), (3, "random"), (4, "draft")):
+        seed = 100 + players
+        game = new_game({"players": players, "maps": maps}, seed)
+        record = play_game(game, [make_bot(name) for name in SHIPPED[:players]], seed)
+        assert record.status == "finished"
+        assert len(record.results) == players
+
+
+def test_bots_command_lists_parameters_with_defaults() -> None:
+    result = CliRunner().invoke(main, ["bots"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    default = lines.index(next(line for line in lines if line.startswith("default ")))
+    assert "Balanced default" in lines[default]
+    assert "archetype = 'default'" in lines[default + 1]
+    assert any("horizon = 1" in line for line in lines[default:default + 6])
+    assert any(line.startswith("random ") for line in lines)
+
+
+def test_weights_table_round_trip() -> None:
+    weights = default_weights()
+    assert Weights.from_mapping(weights.as_table()) == weights
+
+
+def test_an_entry_point_that_fails_to_load_hides_no_other_bot(monkeypatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    import sim.core.registry as registry
+
+    stale = EntryPoint(name="stale", value="no_such_module:Bot", group=registry.BOT_GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [stale])
+    monkeypatch.setattr(registry, "_unloadable", {})
+    assert {"random", "default"} <= set(registry.available_bots())
+    with pytest.raises(RegistryError, match="cannot load bot 'stale'.*no_such_module"):
+        registry.make_bot("stale")
