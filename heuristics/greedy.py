@@ -398,6 +398,10 @@ class GreedyBot:
                 best_option, best_value = option, total
         return best_option
 
+    def value(self, game: ArkNovaGame, seat: int) -> float:
+        """The seat's position value: lets search bots stop their rollouts early."""
+        return position_value(game, seat, self.weights)
+
     def _next_turn_value(self, game: ArkNovaGame, seat: int) -> float | None:
         """Gain of the best plain action on the seat's next turn (others play by the in-turn rules)."""
         for _ in range(self.max_rollout_decisions * len(game.players)):
