@@ -65,7 +65,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
-                 turns: int = 1, exploration: float = 0.7, scale: float = 5.0,
+                 turns: int = 1, exploration: float = 0.2, scale: float = 3.0,
                  max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
             raise ValueError("search needs simulations >= 1 or ms > 0")
@@ -111,7 +111,7 @@ class SearchBot:
             if len(decision.options) == 1:
                 option = decision.options[0]
             elif in_tree:
-                option, node, in_tree = self._select(node, decision, rng)
+                option, node, in_tree = self._select(state, node, decision, rng)
                 path.append(node)
             else:
                 option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
@@ -122,10 +122,17 @@ class SearchBot:
             visited.visits += 1
             visited.reward += rewards.get(visited.seat, 0.0)
 
-    def _select(self, node: Node, decision: Decision, rng: random.Random) -> tuple[Any, Node, bool]:
-        """The option to follow from `node`, its child, and whether the walk stays in the tree:
-        an option never tried here is added (at random among them) and ends the walk."""
+    def _select(self, state: GameState, node: Node, decision: Decision,
+                rng: random.Random) -> tuple[Any, Node, bool]:
+        """The option to follow from `node`, its child, and whether the walk stays in the tree.
+        An option never tried here is added and ends the walk: first the rollout bot's own
+        choice (so a node's first estimates follow the policy), then the others at random."""
         children = node.children
+        if not children:
+            option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+            child = children[option] = Node(decision.seat)
+            child.available = 1
+            return option, child, False
         untried = []
         for option in decision.options:
             child = children.get(option)
