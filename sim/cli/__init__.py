@@ -4,6 +4,7 @@
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
     arkmc bots                           the bots that can be named
     arkmc cards --missing                which cards are implemented and which test proves each
+    arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from sim.cli.bots import bots
 from sim.cli.cards import cards
 from sim.cli.play import play
 from sim.cli.run import run
+from sim.cli.tournament import tournament
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,5 +23,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for Ark Nova."""
 
 
-for command in (play, run, bots, cards):
+for command in (play, run, bots, cards, tournament):
     main.add_command(command)
