@@ -3,15 +3,16 @@
 Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`, which is
 the game's `GameState.determinize(seat, rng)`), walks down one shared tree of decisions
 with UCB1 (counting how often each option was available, since the options of a hidden
-hand differ between determinizations), adds one new node, plays a rollout with another bot
-and backs the outcome up. Every seat chooses for itself in the tree (max^n): a node keeps
-the reward of the seat that made the move leading to it.
+hand differ between determinizations), adds one new node (the rollout bot's own choice
+first), plays on with the rollout bot and backs the outcome up. Every seat chooses for
+itself in the tree (max^n): a node keeps the reward of the seat that moved into it.
 
 Rewards are in [0, 1]. A finished game gives each seat half its share of the win (1/k for
 each of k tied winners) plus half of sigmoid((its score - best other score) / scale). When
-the rollout bot can evaluate a position (`value(state, seat) -> float`), rollouts stop after
-`depth` decisions and each seat gets sigmoid((its value - best other value) / scale). Decisions with one option are
-never searched. The bot uses nothing but the GameState protocol, so it plays any game.
+the rollout bot can evaluate a position (`value(state, seat) -> float`), a simulation stops
+once the searching seat's `turns`-th turn is over and each seat gets
+sigmoid((its value - best other value) / scale). Decisions with one option are never
+searched. The bot uses nothing but the GameState protocol, so it plays any game.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any, Protocol
 
 from sim.core.decision import Decision
 from sim.core.protocols import Bot, GameState
-from sim.core.registry import make_bot, register_bot
+from sim.core.registry import RegistryError, make_bot, register_bot
 
 
 class Determinizable(Protocol):
@@ -68,9 +69,9 @@ class SearchBot:
                  turns: int = 1, exploration: float = 0.2, scale: float = 3.0,
                  max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
-            raise ValueError("search needs simulations >= 1 or ms > 0")
+            raise RegistryError("bad parameters for bot 'search': it needs simulations >= 1 or ms > 0")
         if turns < 1:
-            raise ValueError("search needs turns >= 1")
+            raise RegistryError("bad parameters for bot 'search': it needs turns >= 1")
         self.simulations = simulations if simulations >= 1 else math.inf
         self.seconds = ms / 1000 if ms > 0 else math.inf
         self.rollout_bot = make_bot(rollout) if isinstance(rollout, str) else rollout

@@ -152,9 +152,9 @@ def test_the_time_budget_stops_the_search() -> None:
 
 
 def test_bad_budgets_and_rollout_bots_are_refused() -> None:
-    with pytest.raises(ValueError, match="simulations >= 1 or ms > 0"):
-        SearchBot(simulations=0)
-    with pytest.raises(ValueError, match="turns >= 1"):
+    with pytest.raises(RegistryError, match="simulations >= 1 or ms > 0"):
+        make_bot("search:simulations=0")
+    with pytest.raises(RegistryError, match="turns >= 1"):
         SearchBot(turns=0)
     with pytest.raises(RegistryError, match="unknown bot 'nobody'"):
         make_bot("search:rollout=nobody")
