@@ -198,23 +198,24 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     table = standings(tournament, seats)
     rates, counts = pairwise(seats, len(tournament.bots))
     deals = seats.select("table", "game").unique().height
+    width = max(28, *(len(spec) for spec in tournament.bots))
     lines = [f"tournament: {len(tournament.bots)} bots, {tournament.players} players per table, "
              f"{len(tournament.seatings())} table rotations, {seats.select('table', 'rotation', 'game').unique().height} "
              f"finished games ({deals} deals, each played in every seat rotation)",
-             f"{'bot':<28} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12} {'95% CI':>16} "
+             f"{'bot':<{width}} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12} {'95% CI':>16} "
              f"{'rating':>7} {'mu':>6} {'sigma':>6}"]
     for row in table.iter_rows(named=True):
         wins = f"[{row['win_low']:.1%}, {row['win_high']:.1%}]"
         points = f"[{row['points_low']:.1f}, {row['points_high']:.1f}]"
-        lines.append(f"{row['bot']:<28} {row['games']:>6} {row['win_rate']:>9.1%} {wins:>16} "
+        lines.append(f"{row['bot']:<{width}} {row['games']:>6} {row['win_rate']:>9.1%} {wins:>16} "
                      f"{row['mean_points']:>12.1f} {points:>16} {row['ordinal']:>7.2f} "
                      f"{row['mu']:>6.2f} {row['sigma']:>6.2f}")
     lines.append("pairwise: share of shared games in which the row bot ranked above the column bot (n games)")
     labels = [f"[{index + 1}]" for index in range(len(tournament.bots))]
-    lines.append(" " * 34 + "".join(f"{label:>14}" for label in labels))
+    lines.append(" " * (width + 6) + "".join(f"{label:>14}" for label in labels))
     for i, spec in enumerate(tournament.bots):
         cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>14}" for j in range(len(tournament.bots)))
-        lines.append(f"{labels[i]:>4} {spec:<29}{cells}")
+        lines.append(f"{labels[i]:>4} {spec:<{width + 1}}{cells}")
     return lines
 
 
