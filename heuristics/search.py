@@ -4,7 +4,7 @@ Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`
 the game's `GameState.determinize(seat, rng)`), walks down one shared tree of decisions
 with UCB1 (counting how often each option was available, since the options of a hidden
 hand differ between determinizations), adds one new node (the rollout bot's own choice
-first), plays on with the rollout bot and backs the outcome up. Every seat chooses for
+first, with a fading bonus when that bot is a heuristic), plays on with the rollout bot and backs the outcome up. Every seat chooses for
 itself in the tree (max^n): a node keeps the reward of the seat that moved into it.
 
 Rewards are in [0, 1]. A finished game gives each seat half its share of the win (1/k for
@@ -38,7 +38,7 @@ class Determinizable(Protocol):
 class Node:
     """One decision reached by a sequence of chosen options; `seat` moved into it."""
 
-    __slots__ = ("seat", "visits", "available", "reward", "children")
+    __slots__ = ("seat", "visits", "available", "reward", "children", "preferred")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -46,6 +46,7 @@ class Node:
         self.available = 0
         self.reward = 0.0
         self.children: dict[Any, Node] = {}
+        self.preferred = False  # the rollout bot's own choice at its parent
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -60,13 +61,15 @@ class SearchBot:
     (a registry name, or a bot object). When that bot has `value`, simulations stop once the
     searching seat's `turns`-th turn is over (a turn is a run of decisions by one seat);
     otherwise they play to the end (at most `max_rollout` decisions). `exploration` is the
-    UCB1 constant; `scale` turns a score or value margin into a reward.
+    UCB1 constant; `scale` turns a score or value margin into a reward; `prior` is a bonus
+    of the evaluating rollout bot's own choice in UCB1, divided by its visits, so the search
+    departs from the heuristic only on evidence.
     """
 
     name = "search"
 
     def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
-                 turns: int = 1, exploration: float = 0.2, scale: float = 3.0,
+                 turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
                  max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
             raise RegistryError("bad parameters for bot 'search': it needs simulations >= 1 or ms > 0")
@@ -80,6 +83,7 @@ class SearchBot:
         self.max_rollout = max_rollout
         self.exploration = exploration
         self.scale = scale
+        self.prior = prior if self.evaluate is not None else 0.0  # trust only a heuristic's choice
         self.last_simulations = 0  # how many simulations the last searched decision used
 
     def choose(self, observation: Determinizable, decision: Decision, rng: random.Random) -> Any:
@@ -132,7 +136,7 @@ class SearchBot:
         if not children:
             option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
             child = children[option] = Node(decision.seat)
-            child.available = 1
+            child.available, child.preferred = 1, True
             return option, child, False
         untried = []
         for option in decision.options:
@@ -150,7 +154,8 @@ class SearchBot:
         return option, children[option], True
 
     def _ucb(self, child: Node) -> float:
-        return child.mean() + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+        bias = self.prior / child.visits if child.preferred else 0.0  # fades as evidence comes in
+        return child.mean() + bias + self.exploration * math.sqrt(math.log(child.available) / child.visits)
 
 
 class Horizon:

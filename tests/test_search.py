@@ -119,11 +119,23 @@ def test_search_wins_nim_against_random_from_a_won_position() -> None:
 
 
 def test_truncated_simulations_use_the_rollout_bots_value_and_stop_after_the_turn() -> None:
-    bot = SearchBot(simulations=40, rollout=NimValue(), turns=1)
+    bot = SearchBot(simulations=40, rollout=NimValue(), turns=1, prior=0.0)
     assert bot.evaluate is not None
     game = nim(21)
     assert choose(bot, game) == 1  # 21 - 1 = 20 leaves a multiple of 4: only the evaluator can know
     assert bot.last_simulations == 40
+
+
+def test_the_heuristic_choice_is_kept_without_evidence_against_it() -> None:
+    """With a strong prior and few simulations the rollout bot's own choice stands; a random
+    rollout bot (no `value`) gets no prior."""
+    class Stubborn(NimValue):
+        def choose(self, observation: Any, decision: Decision, rng: random.Random) -> Any:
+            return decision.options[0]
+
+    assert choose(SearchBot(simulations=12, rollout=Stubborn(), prior=100.0), nim(7)) == 1
+    assert choose(SearchBot(simulations=200, rollout=Stubborn(), prior=0.0), nim(7)) == 3
+    assert SearchBot(rollout="random", prior=5.0).prior == 0.0
 
 
 def test_a_decision_with_one_option_is_never_searched() -> None:
