@@ -5,6 +5,7 @@
     arkmc bots                           the bots that can be named, with their parameters
     arkmc tune  default --budget 2000    better archetype weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
+    arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sim.cli.cards import cards
 from sim.cli.play import play
 from sim.cli.run import run
 from sim.cli.tune import tune
+from sim.cli.tournament import tournament
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,5 +25,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for Ark Nova."""
 
 
-for command in (play, run, bots, cards, tune):
+for command in (play, run, bots, cards, tune, tournament):
     main.add_command(command)

@@ -1,0 +1,207 @@
+"""A game-agnostic search bot: information-set Monte Carlo tree search over determinizations.
+
+Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`, which is
+the game's `GameState.determinize(seat, rng)`), walks down one shared tree of decisions
+with UCB1 (counting how often each option was available, since the options of a hidden
+hand differ between determinizations), adds one new node (the rollout bot's own choice
+first, with a fading bonus when that bot is a heuristic), plays on with the rollout bot and backs the outcome up. Every seat chooses for
+itself in the tree (max^n): a node keeps the reward of the seat that moved into it.
+
+Rewards are in [0, 1]. A finished game gives each seat half its share of the win (1/k for
+each of k tied winners) plus half of sigmoid((its score - best other score) / scale). When
+the rollout bot can evaluate a position (`value(state, seat) -> float`), a simulation stops
+once the searching seat's `turns`-th turn is over and each seat gets
+sigmoid((its value - best other value) / scale). Decisions with one option are never
+searched. The bot uses nothing but the GameState protocol, so it plays any game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Protocol
+
+from sim.core.decision import Decision
+from sim.core.protocols import Bot, GameState
+from sim.core.registry import RegistryError, make_bot, register_bot
+
+
+class Determinizable(Protocol):
+    """The observation the search bot needs: it can sample a full game consistent with itself."""
+
+    seat: int
+
+    def determinize(self, rng: random.Random) -> GameState: ...
+
+
+class Node:
+    """One decision reached by a sequence of chosen options; `seat` moved into it."""
+
+    __slots__ = ("seat", "visits", "available", "reward", "children", "preferred")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Any, Node] = {}
+        self.preferred = False  # the rollout bot's own choice at its parent
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+
+@register_bot("search")
+class SearchBot:
+    """Determinized UCT: a tree search over re-dealt hidden information, rollouts by another bot.
+
+    Budget: `simulations` per decision, or `ms` of wall time (the first reached when both
+    are given; only a simulation budget is reproducible). `rollout` names the rollout bot
+    (a registry name, or a bot object). When that bot has `value`, simulations stop once the
+    searching seat's `turns`-th turn is over (a turn is a run of decisions by one seat);
+    otherwise they play to the end (at most `max_rollout` decisions). `exploration` is the
+    UCB1 constant; `scale` turns a score or value margin into a reward; `prior` is a bonus
+    of the evaluating rollout bot's own choice in UCB1, divided by its visits, so the search
+    departs from the heuristic only on evidence.
+    """
+
+    name = "search"
+
+    def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
+                 turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
+                 max_rollout: int = 20_000) -> None:
+        if simulations < 1 and ms <= 0:
+            raise RegistryError("bad parameters for bot 'search': it needs simulations >= 1 or ms > 0")
+        if turns < 1:
+            raise RegistryError("bad parameters for bot 'search': it needs turns >= 1")
+        self.simulations = simulations if simulations >= 1 else math.inf
+        self.seconds = ms / 1000 if ms > 0 else math.inf
+        self.rollout_bot = make_bot(rollout) if isinstance(rollout, str) else rollout
+        self.evaluate = getattr(self.rollout_bot, "value", None)
+        self.turns = turns if self.evaluate is not None else math.inf
+        self.max_rollout = max_rollout
+        self.exploration = exploration
+        self.scale = scale
+        self.prior = prior if self.evaluate is not None else 0.0  # trust only a heuristic's choice
+        self.last_simulations = 0  # how many simulations the last searched decision used
+
+    def choose(self, observation: Determinizable, decision: Decision, rng: random.Random) -> Any:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        if not hasattr(observation, "determinize"):
+            raise TypeError(f"search needs an observation with determinize(rng); got {type(observation).__name__}")
+        root = Node(decision.seat)
+        start = time.perf_counter()
+        done = 0
+        while done < self.simulations and time.perf_counter() - start < self.seconds:
+            self._simulate(root, observation.determinize(rng), rng)
+            done += 1
+        self.last_simulations = done
+        return max(decision.options, key=lambda option: _rank(root.children.get(option)))
+
+    def _simulate(self, root: Node, state: GameState, rng: random.Random) -> None:
+        """One simulation: select down the tree, expand one node, roll out, back up."""
+        horizon = Horizon(root.seat, self.turns)
+        path = [root]
+        node, in_tree = root, True
+        for _ in range(self.max_rollout):
+            if state.is_over():
+                rewards = _final_rewards(state, self.scale)
+                break
+            decision = state.decision()
+            if horizon.reached(decision.seat):
+                rewards = _margins({seat: self.evaluate(state, seat) for seat in sorted(horizon.seats)}, self.scale)
+                break
+            if len(decision.options) == 1:
+                option = decision.options[0]
+            elif in_tree:
+                option, node, in_tree = self._select(state, node, decision, rng)
+                path.append(node)
+            else:
+                option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+            state.apply(option)
+        else:
+            rewards = {}  # the safety cap stopped the simulation: a loss for every seat
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards.get(visited.seat, 0.0)
+
+    def _select(self, state: GameState, node: Node, decision: Decision,
+                rng: random.Random) -> tuple[Any, Node, bool]:
+        """The option to follow from `node`, its child, and whether the walk stays in the tree.
+        An option never tried here is added and ends the walk: first the rollout bot's own
+        choice (so a node's first estimates follow the policy), then the others at random."""
+        children = node.children
+        if not children:
+            option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+            child = children[option] = Node(decision.seat)
+            child.available, child.preferred = 1, True
+            return option, child, False
+        untried = []
+        for option in decision.options:
+            child = children.get(option)
+            if child is None:
+                untried.append(option)
+            else:
+                child.available += 1
+        if untried:
+            option = untried[rng.randrange(len(untried))]
+            child = children[option] = Node(decision.seat)
+            child.available = 1
+            return option, child, False
+        option = max(decision.options, key=lambda option: self._ucb(children[option]))
+        return option, children[option], True
+
+    def _ucb(self, child: Node) -> float:
+        bias = self.prior / child.visits if child.preferred else 0.0  # fades as evidence comes in
+        return child.mean() + bias + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+
+
+class Horizon:
+    """Where a simulation stops when positions can be evaluated: at the first decision of
+    another seat once the searching seat's `turns`-th turn (a run of its decisions) is over.
+    It also collects the seats seen, whose values a truncated simulation compares."""
+
+    __slots__ = ("seat", "limit", "turns", "previous", "seats")
+
+    def __init__(self, seat: int, limit: float) -> None:
+        self.seat, self.limit = seat, limit
+        self.turns, self.previous = 1, seat
+        self.seats = {seat}
+
+    def reached(self, seat: int) -> bool:
+        if seat != self.previous:
+            self.previous = seat
+            self.seats.add(seat)
+            if seat == self.seat:
+                self.turns += 1
+        return seat != self.seat and self.turns >= self.limit
+
+
+def _sigmoid(margin: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
+
+
+def _margins(values: dict[int, float], scale: float) -> dict[int, float]:
+    """Each seat's lead over the best other seat, squashed into (0, 1)."""
+    rewards = {}
+    for seat, value in values.items():
+        others = [other for key, other in values.items() if key != seat]
+        rewards[seat] = _sigmoid(value - max(others) if others else value, scale)
+    return rewards
+
+
+def _final_rewards(state: GameState, scale: float) -> dict[int, float]:
+    """A finished game: half the seat's share of the win (1/k for each of k tied winners),
+    half its score margin, so that noisy rollouts still tell a close loss from a rout."""
+    results = state.results()
+    winners = [result.seat for result in results if result.rank == 1]
+    margins = _margins({result.seat: float(result.score) for result in results}, scale)
+    return {result.seat: 0.5 * margins[result.seat] + (0.5 / len(winners) if result.seat in winners else 0.0)
+            for result in results}
+
+
+def _rank(child: Node | None) -> tuple[int, float]:
+    """The final choice: the most visited option, then the best mean."""
+    return (child.visits, child.mean()) if child is not None else (-1, 0.0)

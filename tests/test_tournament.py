@@ -1,0 +1,145 @@
+"""arkmc tournament: balanced seat rotations on the same deals, and a report that agrees with the rows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.experiment import ExperimentError
+from sim.storage import RunFolder
+from sim.tournament import Tournament, load_seats, mean_interval, pairwise, ratings, standings
+
+RANDOM_TWIN = "heuristics.random_bot:RandomBot"  # a second random bot under another spec
+BOTS = ("random", RANDOM_TWIN, "default")
+
+
+@pytest.mark.parametrize("bots, players", [(3, 2), (4, 3), (5, 4)])
+def test_every_bot_sits_in_every_seat_equally_often(bots: int, players: int) -> None:
+    setup = Tournament(bots=tuple(f"bot{index}" for index in range(bots)), out="unused", players=players)
+    seatings = setup.seatings()
+    tables = {seating.table: set(seating.bots) for seating in seatings}
+    assert len(tables) == len(set(map(frozenset, tables.values())))  # every table once
+    for table, members in tables.items():
+        rotations = [seating.bots for seating in seatings if seating.table == table]
+        assert len(rotations) == players
+        for seat in range(players):
+            assert sorted(rotation[seat] for rotation in rotations) == sorted(members)
+    seat_counts = Counter((index, seat) for seating in seatings for seat, index in enumerate(seating.bots))
+    assert len(set(seat_counts.values())) == 1
+    assert len(seat_counts) == bots * players
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("tournament") / "t"
+    result = CliRunner().invoke(main, ["tournament", "--bots", ";".join(BOTS), "--games", "3", "--seed", "5",
+                                       "--jobs", "1", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def tournament_in(out: Path) -> Tournament:
+    return Tournament(bots=BOTS, out=str(out), games=3, seed=5, jobs=1)
+
+
+def test_every_rotation_of_a_table_plays_the_same_deals(played: tuple[Path, str]) -> None:
+    out, _ = played
+    setup = tournament_in(out)
+    seeds: dict[int, list[list[int]]] = {}
+    for seating in setup.seatings():
+        games = RunFolder(out / seating.folder).scan("games").sort("game").collect()
+        seeds.setdefault(seating.table, []).append(games["seed"].to_list())
+        bots = RunFolder(out / seating.folder).scan("seats").sort("game", "seat").collect()
+        assert bots["bot_spec"].cast(pl.String).to_list()[:2] == [BOTS[index] for index in seating.bots]
+    assert len(seeds) == 3
+    for rotations in seeds.values():
+        assert len(rotations) == 2 and rotations[0] == rotations[1] and len(set(rotations[0])) == 3
+
+
+def test_standings_matrix_and_ratings_agree_with_the_rows(played: tuple[Path, str]) -> None:
+    out, output = played
+    setup = tournament_in(out)
+    seats = load_seats(setup)
+    assert seats.height == 3 * 2 * 3 * 2  # tables x rotations x deals x seats
+    table = standings(setup, seats)
+    assert table["games"].to_list() == [12, 12, 12]
+    for row in table.iter_rows(named=True):
+        own = seats.filter(pl.col("bot") == BOTS.index(row["bot"]))
+        assert row["wins"] == own["won"].sum()
+        assert row["mean_points"] == pytest.approx(own["points"].mean())
+        assert row["points_low"] <= row["mean_points"] <= row["points_high"]
+        assert row["win_low"] <= row["win_rate"] <= row["win_high"]
+    rates, counts = pairwise(seats, 3)
+    assert (counts == counts.T).all() and counts[0, 1] == 6 and np.isnan(np.diag(rates)).all()
+    off = ~np.eye(3, dtype=bool)
+    assert np.allclose((rates + rates.T)[off], 1.0)
+    for i in range(3):  # two players per table: beating the other seat is winning the game
+        for j in range(3):
+            if i != j:
+                games = seats.filter(pl.col("bot").is_in([i, j])).group_by("table", "rotation", "game").agg(
+                    pl.col("bot").n_unique().alias("bots")).filter(pl.col("bots") == 2)
+                mine = seats.filter(pl.col("bot") == i).join(games, on=["table", "rotation", "game"])
+                assert rates[i, j] == pytest.approx(mine["won"].mean())
+    heuristic = BOTS.index("default")
+    assert rates[heuristic, 0] > 0.5 and rates[heuristic, 1] > 0.5
+    assert table["bot"][0] == "default"  # the best rating comes first
+    assert ratings(seats, 3) == ratings(seats, 3)
+    assert "default" in output and "pairwise" in output
+
+
+def test_the_report_files_are_written(played: tuple[Path, str]) -> None:
+    out, output = played
+    assert (out / "report.txt").read_text(encoding="utf-8").splitlines() == output.splitlines()
+    assert (out / "pairwise.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pl.read_csv(out / "standings.csv").height == 3
+    assert pl.read_parquet(out / "standings.parquet")["bot"].to_list() == pl.read_csv(out / "standings.csv")["bot"].to_list()
+    assert pl.read_csv(out / "pairwise.csv").columns == ["bot", *BOTS]
+
+
+def test_resume_keeps_the_games_and_a_rerun_without_it_is_refused(played: tuple[Path, str]) -> None:
+    out, output = played
+    runner = CliRunner()
+    arguments = ["tournament", "--bots", ";".join(BOTS), "--games", "3", "--seed", "5", "--jobs", "1",
+                 "--out", str(out), "--no-progress"]
+    again = runner.invoke(main, arguments)
+    assert again.exit_code == 2 and "add --resume" in again.output
+    resumed = runner.invoke(main, [*arguments, "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.output == output
+    other = runner.invoke(main, [*arguments[:-3], "--seed", "6", "--out", str(out), "--no-progress"])
+    assert other.exit_code == 2 and "another tournament" in other.output
+
+
+def test_mean_interval_of_a_constant_sample_is_the_value() -> None:
+    assert mean_interval(np.array([3.0, 3.0, 3.0]), 0) == (3.0, 3.0)
+    low, high = mean_interval(np.arange(20.0), 0)
+    assert low < 9.5 < high
+
+
+def test_bad_input_gets_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = str(tmp_path / "t")
+    for arguments, message in (
+        (["--bots", "random"], "1 bot(s) cannot fill a table of 2 players"),
+        (["--bots", "random,random"], "bot(s) named twice: random"),
+        (["--bots", "random,nobody"], "unknown bot 'nobody'"),
+        (["--bots", "random,default", "--games", "0"], "games must be at least 1"),
+        (["--bots", "random,default", "--players", "1"], "at least 2 players per table"),
+        (["--bots", "random,default", "--maps", "Z"], "maps must be one of"),
+        (["--bots", "random,default", "--backend", "nope"], "backend must be one of"),
+    ):
+        result = runner.invoke(main, ["tournament", *arguments, "--out", out])
+        assert result.exit_code == 2, (arguments, result.output)
+        assert message in result.output and len(result.output.strip().splitlines()) == 1
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x.txt").write_text("x")
+    result = runner.invoke(main, ["tournament", "--bots", "random,default", "--out", str(tmp_path / "full")])
+    assert result.exit_code == 2 and "holds no arkmc tournament" in result.output
+    with pytest.raises(ExperimentError):
+        Tournament(bots=("a", "b"), out=out, players=3)
