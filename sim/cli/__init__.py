@@ -4,6 +4,7 @@
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
     arkmc bots                           the bots that can be named
     arkmc cards --missing                which cards are implemented and which test proves each
+    arkmc report RUN_DIR [RUN_DIR]       a statistical report of a run, or two runs compared
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import click
 from sim.cli.bots import bots
 from sim.cli.cards import cards
 from sim.cli.play import play
+from sim.cli.report import report
 from sim.cli.run import run
 
 
@@ -21,5 +23,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for Ark Nova."""
 
 
-for command in (play, run, bots, cards):
+for command in (play, run, bots, cards, report):
     main.add_command(command)
