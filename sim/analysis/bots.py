@@ -10,7 +10,7 @@ from sim.analysis.tables import with_wilson
 
 
 def pairwise(run: Run) -> pl.DataFrame:
-    """Every ordered pair of seats of different bot specs in the same game: did `bot` finish ahead of `opponent`?
+    """Every ordered pair of seats with different bot specs in one game: did `bot` finish ahead of `opponent`?
 
     Ties (equal rank) count half. This is the raw material of the matrix and the ratings.
     """
@@ -20,7 +20,7 @@ def pairwise(run: Run) -> pl.DataFrame:
     left = seats.select("game", "seat", pl.col("bot_spec").alias("bot"), pl.col("rank").alias("rank_a"))
     right = seats.select("game", pl.col("seat").alias("seat_b"), pl.col("bot_spec").alias("opponent"),
                          pl.col("rank").alias("rank_b"))
-    pairs = left.join(right, on="game").filter(pl.col("seat") != pl.col("seat_b"))
+    pairs = left.join(right, on="game").filter(pl.col("bot") != pl.col("opponent"))
     return pairs.with_columns(pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
                               .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("score"))
 
@@ -42,7 +42,7 @@ def ratings(run: Run, iterations: int = 200) -> pl.DataFrame:
     """
     pairs = pairwise(run)
     bots = sorted(run.seats["bot_spec"].unique().to_list()) if not run.seats.is_empty() else []
-    if len(bots) < 2 or pairs.filter(pl.col("bot") != pl.col("opponent")).is_empty():
+    if len(bots) < 2 or pairs.is_empty():
         return pl.DataFrame()
     index = {bot: i for i, bot in enumerate(bots)}
     k = len(bots)

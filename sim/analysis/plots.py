@@ -62,7 +62,8 @@ def map_plot(table: pl.DataFrame) -> Figure:
 
 
 def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
-                  xlabel: str, reference: float | None = None, percent: bool = True) -> Figure:
+                  xlabel: str, reference: float | None = None, percent: bool = True,
+                  reference_label: str = "") -> Figure:
     """Horizontal point-and-interval chart, one row per table row, first row on top."""
     height = max(2.5, 0.32 * table.height + 1.2)
     figure, axis = plt.subplots(figsize=(8.5, height))
@@ -70,7 +71,9 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
     axis.errorbar(table[value].to_numpy(), y, xerr=_errors(table, value, low, high), fmt="o", capsize=3)
     axis.set_yticks(y, table[label].to_list(), fontsize=8)
     if reference is not None:
-        axis.axvline(reference, color="grey", linestyle="--")
+        axis.axvline(reference, color="grey", linestyle="--", label=reference_label or None)
+        if reference_label:
+            axis.legend(fontsize=8, loc="lower right")
     axis.set(title=title, xlabel=xlabel)
     if percent:
         axis.xaxis.set_major_formatter(PERCENT)
@@ -104,12 +107,12 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
 def score_plot(seats: pl.DataFrame) -> Figure:
     """Distribution of final VP per bot (box plot, whiskers 5%-95%)."""
     bots = sorted(seats["bot_spec"].unique().to_list())
-    figure, axis = plt.subplots(figsize=(max(4.5, 1.6 * len(bots) + 2), 3.6))
+    figure, axis = plt.subplots(figsize=(max(6.0, 1.6 * len(bots) + 2), 3.6))
     data = [seats.filter(pl.col("bot_spec") == bot)["vp"].to_numpy() for bot in bots]
     axis.boxplot(data, whis=(5, 95), showfliers=False)
     axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data)])
     axis.axhline(0, color="grey", linestyle=":")
-    axis.set(title="Final victory points per bot (box 25-75%, whiskers 5-95%)", ylabel="VP (score - 100)")
+    axis.set(title="Final VP per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="VP (score - 100)")
     figure.tight_layout()
     return figure
 

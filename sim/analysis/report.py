@@ -196,22 +196,22 @@ def cards_section(run: Run) -> Section:
                             f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
         return section
     top, bottom = ranked.head(TOP), ranked.tail(TOP).reverse()
-    overall = float(run.seats["won"].mean())
+    overall = float(table["wins_played"].sum() / table["n_played"].sum())
     section.figure("Top cards", plots.interval_plot(
         top.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk", "shrunk_low",
         "shrunk_high", f"Strongest {top.height} cards: shrunk win rate when played (95% credible)",
-        "win rate of the seats that played the card", overall))
+        "win rate of the seats that played the card", overall, reference_label="all cards played"))
     section.figure("Bottom cards", plots.interval_plot(
         bottom.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk", "shrunk_low",
         "shrunk_high", f"Weakest {bottom.height} cards: shrunk win rate when played (95% credible)",
-        "win rate of the seats that played the card", overall))
+        "win rate of the seats that played the card", overall, reference_label="all cards played"))
     section.table(f"Top {top.height} cards by shrunk win rate (played at least {CARD_MIN_N} times)", top, CARD_COLUMNS)
     section.table(f"Bottom {bottom.height} cards", bottom, CARD_COLUMNS)
     found = table.filter(pl.col("q_value") < 0.05)
     tested = int(table["p_value"].is_not_null().sum())
     section.text.append(
         f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times. The dashed line is the "
-        f"win rate of all seats ({pct(overall)}). Of {tested} cards tested by the regression, {found.height} win "
+        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above 1/players. Of {tested} cards tested by the regression, {found.height} win "
         f"more or less often than expected at a 5% false-discovery rate"
         + (": " + ", ".join(f"{r['name']} ({r['wae_odds_ratio']:.2f})" for r in found.head(10).iter_rows(named=True))
            if found.height else "") + ". A card that winners play is not necessarily a card that makes them win: "
@@ -233,7 +233,7 @@ def opening_section(run: Run) -> Section:
     section.figure("Best kept cards", plots.interval_plot(
         top.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk_kept",
         "shrunk_kept_low", "shrunk_kept_high", f"Best {top.height} opening cards: shrunk win rate when kept (95% CrI)",
-        "win rate of the seats that kept the card", float(run.seats["won"].mean())))
+        "win rate of the seats that kept the card", float(run.seats["won"].mean()), reference_label="all seats"))
     columns = [("card", _column("card")), ("name", _column("name")), ("dealt n", _column("n_dealt")),
                ("keep rate", _column("keep_rate", pct)), ("kept n", _column("n_kept")),
                ("win when kept [95% CI]", _interval("win_kept", "win_kept_low", "win_kept_high")),
@@ -364,7 +364,7 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
         cards_change.figure("Card changes", plots.interval_plot(
             shown.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "change", "change_low",
             "change_high", "Change of win rate when played, variant - baseline (95% CI)",
-            "change of win rate (percentage points)", 0.0))
+            "change of win rate (percentage points)", 0.0, reference_label="no change"))
         cards_change.table("Overridden cards first, then the largest changes (cards played at least 10 times in "
                            "both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
                            COMPARE_COLUMNS("card")[1:])
@@ -386,9 +386,9 @@ body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max
 padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .sub{color:#666;margin-top:0} nav a{margin-right:1em}
-table{border-collapse:collapse;margin:.6em 0 1.4em;font-size:.86em} caption{text-align:left;font-weight:600;
-padding:.3em 0;caption-side:top} th,td{border:1px solid #ddd;padding:3px 7px;text-align:right;vertical-align:top}
-th{background:#f3f3f3} td:first-child,th:first-child{text-align:left} tr:nth-child(even) td{background:#fafafa}
+table{border-collapse:collapse;margin:.2em 0 1.4em;font-size:.86em} .caption{font-weight:600;margin:1em 0 .2em}
+th,td{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top} td.n{text-align:right;white-space:nowrap}
+th{background:#f3f3f3} tr:nth-child(even) td{background:#fafafa}
 figure{margin:1em 0} figure img{max-width:100%;height:auto} figcaption{color:#555;font-size:.9em}
 .note{background:#fff8e1;border-left:4px solid #f0c040;padding:.4em .8em}
 """
@@ -410,12 +410,18 @@ def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
                          f"<figcaption>{html.escape(caption)}</figcaption></figure>")
         for table in section.tables:
             head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
-            parts.append(f"<table><caption>{html.escape(table.caption)}</caption><thead><tr>{head}</tr></thead>"
+            body = "".join("<tr>" + "".join(f"<td{_align(c)}>{html.escape(c)}</td>" for c in row) + "</tr>"
+                           for row in table.rows)
+            parts.append(f"<p class='caption'>{html.escape(table.caption)}</p><table><thead><tr>{head}</tr></thead>"
                          f"<tbody>{body}</tbody></table>")
         parts.append("</section>")
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _align(cell: str) -> str:
+    """Numbers and intervals right-aligned (class n), words left-aligned."""
+    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[" else ""
 
 
 def _inline_code(text: str) -> str:

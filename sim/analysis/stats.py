@@ -91,8 +91,9 @@ def beta_binomial_prior(wins: np.ndarray, n: np.ndarray) -> BetaPrior:
     """Empirical-Bayes beta prior fitted by the method of moments to many (wins, n) groups.
 
     The spread of the observed rates beyond what binomial noise explains sets the prior's
-    strength: when the groups differ no more than chance, the prior is strong and pulls every
-    estimate to the common mean.
+    strength: the less the groups differ beyond chance, the harder every estimate is pulled to
+    the common mean. The strength is capped at the median group size, so the prior never
+    outweighs a typical group's own data and credible intervals keep a realistic width.
     """
     wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
     keep = n > 0
@@ -105,7 +106,8 @@ def beta_binomial_prior(wins: np.ndarray, n: np.ndarray) -> BetaPrior:
     binomial_noise = mean * (1 - mean) * np.mean(1 / n)
     between = variance - binomial_noise
     mean = min(max(mean, 1e-6), 1 - 1e-6)
-    strength = 1e6 if between <= 1e-9 else max(mean * (1 - mean) / between - 1, 1e-3)
+    cap = max(float(np.median(n)), 1.0)
+    strength = cap if between <= 1e-9 else min(max(mean * (1 - mean) / between - 1, 1e-3), cap)
     return BetaPrior(mean * strength, (1 - mean) * strength)
 
 
