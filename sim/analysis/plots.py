@@ -1,22 +1,27 @@
 """The figures of the notebooks and the report: each takes a table from this package and returns a Figure.
 
-Matplotlib's Agg backend is used, so figures render without a display. Every axis says its unit.
+Figures are built without pyplot, so nothing depends on a display or on global figure state:
+the report saves them as PNG, a notebook shows them with `display(figure)`. Every axis says its unit.
 """
 
 from __future__ import annotations
 
 import matplotlib
+import numpy as np
+import polars as pl
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 
-matplotlib.use("Agg")
+STYLE = {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3, "font.size": 10}
+PERCENT = PercentFormatter(1.0)
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
 
-plt.rcParams.update({"figure.dpi": 100, "axes.spines.top": False, "axes.spines.right": False,
-                     "axes.grid": True, "grid.alpha": 0.3, "font.size": 10})
-PERCENT = matplotlib.ticker.PercentFormatter(1.0)
+def _subplots(rows: int, columns: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
+    """A figure in the package's style with a rows x columns grid of axes (always a 2-D array)."""
+    with matplotlib.rc_context(STYLE):
+        figure = Figure(figsize=size, dpi=100)
+        axes = figure.subplots(rows, columns, squeeze=False)
+    return figure, axes
 
 
 def _errors(table: pl.DataFrame, value: str, low: str, high: str) -> np.ndarray:
@@ -27,7 +32,7 @@ def _errors(table: pl.DataFrame, value: str, low: str, high: str) -> np.ndarray:
 def seat_plot(table: pl.DataFrame) -> Figure:
     """Win rate per seat (95% Wilson) for each player count, against the fair share."""
     counts = table["players"].unique().sort().to_list()
-    figure, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts) + 1.5, 3.4), squeeze=False)
+    figure, axes = _subplots(1, len(counts), (3.2 * len(counts) + 1.5, 3.4))
     for axis, players in zip(axes[0], counts):
         part = table.filter(pl.col("players") == players)
         axis.errorbar(part["seat"].to_numpy(), part["win_rate"].to_numpy(),
@@ -43,7 +48,8 @@ def seat_plot(table: pl.DataFrame) -> Figure:
 
 def map_plot(table: pl.DataFrame) -> Figure:
     """Win rate (Wilson) and mean VP (bootstrap) per map, side by side."""
-    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+    figure, axes = _subplots(1, 2, (10, 3.6))
+    left, right = axes[0]
     labels = [f"{m}\n(n={n})" for m, n in zip(table["map"], table["n"])]
     x = np.arange(table.height)
     left.errorbar(x, table["win_rate"].to_numpy(), yerr=_errors(table, "win_rate", "win_rate_low", "win_rate_high"),
@@ -66,7 +72,8 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
                   reference_label: str = "") -> Figure:
     """Horizontal point-and-interval chart, one row per table row, first row on top."""
     height = max(2.5, 0.32 * table.height + 1.2)
-    figure, axis = plt.subplots(figsize=(8.5, height))
+    figure, axes = _subplots(1, 1, (8.5, height))
+    axis = axes[0, 0]
     y = np.arange(table.height)[::-1]
     axis.errorbar(table[value].to_numpy(), y, xerr=_errors(table, value, low, high), fmt="o", capsize=3)
     axis.set_yticks(y, table[label].to_list(), fontsize=8)
@@ -91,7 +98,8 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
         grid[i, j] = row["ahead"]
         counts[i, j] = row["n"]
     size = 1.3 * len(bots) + 2.5
-    figure, axis = plt.subplots(figsize=(size + 1, size))
+    figure, axes = _subplots(1, 1, (size + 1, size))
+    axis = axes[0, 0]
     image = axis.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
     for (i, j), n in counts.items():
         axis.text(j, i, f"{grid[i, j]:.0%}\nn={n}", ha="center", va="center", fontsize=8)
@@ -107,7 +115,8 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
 def score_plot(seats: pl.DataFrame) -> Figure:
     """Distribution of final VP per bot (box plot, whiskers 5%-95%)."""
     bots = sorted(seats["bot_spec"].unique().to_list())
-    figure, axis = plt.subplots(figsize=(max(6.0, 1.6 * len(bots) + 2), 3.6))
+    figure, axes = _subplots(1, 1, (max(6.0, 1.6 * len(bots) + 2), 3.6))
+    axis = axes[0, 0]
     data = [seats.filter(pl.col("bot_spec") == bot)["vp"].to_numpy() for bot in bots]
     axis.boxplot(data, whis=(5, 95), showfliers=False)
     axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data)])
@@ -119,7 +128,8 @@ def score_plot(seats: pl.DataFrame) -> Figure:
 
 def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
     """Mean appeal, conservation points and score by player turn, one line per bot (turns with >= min_seats seats)."""
-    figure, axes = plt.subplots(1, 3, figsize=(12, 3.6))
+    figure, grid = _subplots(1, 3, (12, 3.6))
+    axes = grid[0]
     for (bot,), part in table.filter(pl.col("n") >= min_seats).group_by("bot_spec", maintain_order=True):
         for axis, track in zip(axes, ("appeal", "cp", "score")):
             axis.plot(part["player_turn"].to_numpy(), part[track].to_numpy(), label=bot)

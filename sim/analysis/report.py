@@ -53,10 +53,6 @@ class Section:
     def figure(self, caption: str, figure: Figure) -> None:
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", dpi=100)
-        figure.clf()
-        import matplotlib.pyplot as plt
-
-        plt.close(figure)
         self.figures.append((caption, buffer.getvalue()))
 
     def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> None:
