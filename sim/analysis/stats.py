@@ -138,17 +138,19 @@ def logit_effect(outcome: np.ndarray, effect: np.ndarray, controls: np.ndarray) 
     """Fit logit(P(outcome)) = const + b*effect + controls and return b, or None when it cannot be fitted.
 
     `effect` is one column (or several, the first is reported); `controls` the other covariates
-    (dummy-coded, without an intercept). Columns without variation are dropped first.
+    (dummy-coded, without an intercept). Columns without variation (other than the reported one)
+    are dropped first.
     """
     import statsmodels.api as sm
 
     effect = np.asarray(effect, dtype=float)
     effect = effect.reshape(len(effect), -1)
     controls = np.asarray(controls, dtype=float).reshape(len(effect), -1)
-    varying = controls.std(axis=0) > 0 if controls.size else np.zeros(0, dtype=bool)
-    design = np.column_stack([np.ones(len(effect)), effect, controls[:, varying]])
     if effect[:, 0].std() == 0:
         return None
+    effect = effect[:, [0] + [i for i in range(1, effect.shape[1]) if effect[:, i].std() > 0]]
+    varying = controls.std(axis=0) > 0
+    design = np.column_stack([np.ones(len(effect)), effect, controls[:, varying]])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
