@@ -79,6 +79,17 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert first_card_row is not None and first_card_row.group(1) == "401"
 
 
+def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.analysis import report as report_module
+
+    monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
+    section = report_module.opening_section(Run.open(small_run))
+    assert section.figures and section.tables
+    sentence = next(text for text in section.text if "pairs" in text)
+    needed = int(re.search(r"about ([\d,]+) games", sentence).group(1).replace(",", ""))
+    assert needed > 90
+
+
 def test_bad_report_arguments_get_exit_code_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["report", str(tmp_path / "absent")])
     assert result.exit_code == 2 and "no run folder" in result.output

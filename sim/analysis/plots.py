@@ -41,7 +41,7 @@ def seat_plot(table: pl.DataFrame) -> Figure:
         axis.set(title=f"{players} players (n={part['n'].max()} games)", xlabel="seat (1 starts)",
                  ylabel="win rate", xticks=part["seat"].to_list())
         axis.yaxis.set_major_formatter(PERCENT)
-        axis.legend(loc="lower right", fontsize=8)
+        axis.legend(loc="best", fontsize=8)
     figure.tight_layout()
     return figure
 
@@ -80,7 +80,7 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
     if reference is not None:
         axis.axvline(reference, color="grey", linestyle="--", label=reference_label or None)
         if reference_label:
-            axis.legend(fontsize=8, loc="lower right")
+            axis.legend(fontsize=8, loc="best")
     axis.set(title=title, xlabel=xlabel)
     if percent:
         axis.xaxis.set_major_formatter(PERCENT)

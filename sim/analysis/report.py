@@ -29,6 +29,7 @@ CARD_MIN_N = 20            # plays of a card before it can enter the top or bott
 MIN_RANKED_CARDS = 10      # cards with CARD_MIN_N plays before the card section is shown
 PAIR_MIN_SUPPORT = 15      # seats that kept a pair before it is listed
 TOP = 12                   # rows in the top and bottom lists
+PAIRS = 212 * 211 // 2     # pairs of zoo-deck cards a kept hand can hold
 PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (random bots), for empty runs
 
 
@@ -237,7 +238,8 @@ def opening_section(run: Run) -> Section:
                ("kept - let go [95% CI]", _interval("keep_gain", "keep_gain_low", "keep_gain_high"))]
     section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
     section.table("Worst cards to keep", ranked.tail(TOP).reverse(), columns)
-    pairs = opening.kept_pairs(run, PAIR_MIN_SUPPORT)
+    every_pair = opening.kept_pairs(run, 1)
+    pairs = every_pair.filter(pl.col("n") >= PAIR_MIN_SUPPORT)
     if pairs.height >= 2:
         pair_columns = [("pair", _column("pair")), ("n", _column("n")),
                         ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
@@ -245,8 +247,12 @@ def opening_section(run: Run) -> Section:
         section.table(f"Best kept pairs (kept together by at least {PAIR_MIN_SUPPORT} seats)", pairs.head(5), pair_columns)
         section.table("Worst kept pairs", pairs.tail(5).reverse(), pair_columns)
     else:
-        section.text.append(f"No pair of cards was kept together by {PAIR_MIN_SUPPORT} seats; pairs need about "
-                            f"{games_needed(run.n_games, 0, 1, 0)} games or more (there are 22,366 pairs).")
+        support = int(every_pair["n"].max()) if every_pair.height else 0
+        seats_per_game = run.seats.height / run.n_games
+        section.text.append(
+            f"Fewer than two pairs of cards were kept together by {PAIR_MIN_SUPPORT} seats (the most common pair: "
+            f"{support} seats). Ranking pairs needs about "
+            f"{games_needed(run.n_games, support, PAIR_MIN_SUPPORT, seats_per_game * 6 / PAIRS):,} games.")
     choice = opening.keep_choice(run)
     if not choice.is_empty():
         section.table("The bots' keep choice against the other 69 keeps of the same 8 cards (0.5 = no better than "

@@ -22,7 +22,7 @@ __all__ = ["wilson", "newcombe_difference", "bootstrap_mean", "bootstrap_mean_di
 def newcombe_difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, float, float]:
     """Difference of two independent proportions a - b with Newcombe's hybrid Wilson 95% interval."""
     if n_a == 0 or n_b == 0:
-        return (float("nan"), -1.0, 1.0)
+        return (float("nan"), float("nan"), float("nan"))
     p_a, p_b = wins_a / n_a, wins_b / n_b
     low_a, high_a = wilson(wins_a, n_a)
     low_b, high_b = wilson(wins_b, n_b)
