@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import polars as pl
+from scipy.stats import norm
 
 from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
@@ -37,8 +38,6 @@ def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataF
 
 def _two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | None:
     """Two-sided p-value of a difference of proportions (pooled z-test); None without data."""
-    from scipy.stats import norm
-
     if not n_a or not n_b:
         return None
     pooled = (wins_a + wins_b) / (n_a + n_b)

@@ -28,9 +28,9 @@ class Run:
     @classmethod
     def open(cls, path: str | Path) -> "Run":
         """The run in `path`; an absent or empty folder gives an empty run (no games)."""
-        folder = RunFolder(Path(path))
-        manifest = folder.read_manifest() if folder.path.exists() else None
-        return cls(Path(path), manifest or {})
+        path = Path(path)
+        manifest = RunFolder(path).read_manifest() if path.exists() else None
+        return cls(path, manifest or {})
 
     @property
     def name(self) -> str:
@@ -125,7 +125,7 @@ def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("ra
     from sim.runner import run
 
     path = Path(path)
-    if RunFolder(path).read_manifest() if path.exists() else None:
+    if path.exists() and RunFolder(path).read_manifest() is not None:
         return path
     experiment = build_experiment({"games": games, "bots": list(bots), "seed": seed, "out": str(path),
                                    "options": {"maps": "random"}, "jobs": 1})

@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 import polars as pl
+from scipy.stats import norm
 
 from sim.analysis.data import Run
 from sim.analysis.stats import Z95, bootstrap_mean
@@ -64,8 +65,6 @@ def map_regression(run: Run) -> pl.DataFrame:
     contrasts = np.vstack([np.eye(k), -np.ones((1, k))])
     coefficients = contrasts @ params
     errors = np.sqrt(np.einsum("ij,jk,ik->i", contrasts, cov, contrasts))
-    from scipy.stats import norm
-
     p_values = 2 * norm.sf(np.abs(coefficients / errors))
     counts = dict(seats.group_by("map").len().iter_rows())
     table = pl.DataFrame({

@@ -109,8 +109,7 @@ def experiment_section(run: Run) -> Section:
                             f"capped {status.get('capped', 0)}, failed {status.get('error', 0)}")]
     section.tables.append(Table("The experiment as run (manifest.json)", ["key", "value"],
                                 [[k, str(v)] for k, v in rows]))
-    section.text.append(f"Every figure below uses the {run.n_games} finished games only "
-                        f"({2 * run.n_games if spec.get('players') == 2 else run.seats.height} seats).")
+    section.text.append(f"Every figure below uses the {run.n_games} finished games only ({run.seats.height} seats).")
     return section
 
 
@@ -354,7 +353,7 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     if table.is_empty():
         change.text.append("One of the runs has no finished games.")
     else:
-        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, COMPARE_COLUMNS("map"))
+        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, compare_columns("map"))
     sections.append(change)
     cards_change = Section("Change of card win rates")
     table = compare.compare_cards(base, variant)
@@ -369,14 +368,15 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
             "change of win rate (percentage points)", 0.0, reference_label="no change"))
         cards_change.table("Overridden cards first, then the largest changes (cards played at least 10 times in "
                            "both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
-                           COMPARE_COLUMNS("card")[1:])
+                           compare_columns("card")[1:])
         found = table.filter(pl.col("q_value") < 0.05)
         cards_change.text.append(f"{table.height} cards compared; {found.height} changed at a 5% false-discovery rate.")
     sections.append(cards_change)
     return sections + [Section("Methods", METHODS)]
 
 
-def COMPARE_COLUMNS(key: str) -> list[tuple[str, Callable[[dict], str]]]:  # noqa: N802 - a constant-like table
+def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
+    """The columns of a change table keyed by `key` (map or card)."""
     return [(key, _column(key)), ("baseline n", _column("n_base")), ("baseline", _column("win_base", pct)),
             ("variant n", _column("n_variant")), ("variant", _column("win_variant", pct)),
             ("change [95% CI]", _interval("change", "change_low", "change_high")),
