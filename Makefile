@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/arkmc run --resume
+	$(BIN)/arkmc report runs/demo --out reports/demo.html
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2

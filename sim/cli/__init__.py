@@ -6,6 +6,7 @@
     arkmc tune  default --budget 2000    better archetype weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
     arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings
+    arkmc report RUN_DIR [RUN_DIR]       a statistical report of a run, or two runs compared
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import click
 from sim.cli.bots import bots
 from sim.cli.cards import cards
 from sim.cli.play import play
+from sim.cli.report import report
 from sim.cli.run import run
 from sim.cli.tune import tune
 from sim.cli.tournament import tournament
@@ -25,5 +27,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for Ark Nova."""
 
 
-for command in (play, run, bots, cards, tune, tournament):
+for command in (play, run, bots, cards, tune, tournament, report):
     main.add_command(command)

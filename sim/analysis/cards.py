@@ -1,0 +1,106 @@
+"""Card strength measured four ways, with the play and keep rates alongside.
+
+1. raw win rate of the seats that played the card;
+2. win rate when the card was in the opening hand (dealt) and when it was kept;
+3. "wins above expected": a logistic regression of winning on playing the card, controlled for
+   seat, map, bot, player count and the round (break number) in which it was played;
+4. an empirical-Bayes (beta-binomial) win rate, which pulls rarely played cards towards the
+   average so that luck does not put them at the top.
+
+Every table shows n; regression p-values are corrected for the many cards tested
+(Benjamini-Hochberg q-values).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from sim.analysis.data import Run, name_cards
+from sim.analysis.stats import logit_effect, shrunk_rates
+from sim.analysis.tables import CONTROLS, controls, with_q_values, with_wilson
+
+HELD = ("kept", "drawn", "taken", "snapped", "pilfered")
+KEYS = ["game", "seat"]
+
+
+def card_seats(run: Run) -> pl.DataFrame:
+    """One row per (game, seat, card) the seat held or played: held, played, break when first played, won."""
+    events = run.card_events
+    if events.is_empty():
+        return pl.DataFrame()
+    per_card = events.group_by("game", "seat", "card").agg(
+        pl.col("event").is_in(HELD).any().alias("held"),
+        (pl.col("event") == "played").any().alias("played"),
+        pl.col("break_number").filter(pl.col("event") == "played").min().alias("play_break"))
+    return per_card.join(run.seats.select(*KEYS, "won"), on=KEYS)
+
+
+def opening_seats(run: Run, column: str) -> pl.DataFrame:
+    """One row per (game, seat, card) in the seat's `dealt` or `kept` list, with won."""
+    if run.seats.is_empty():
+        return pl.DataFrame()
+    return run.seats.select(*KEYS, "won", pl.col(column).alias("card")).explode("card").drop_nulls("card")
+
+
+def _rate(table: pl.DataFrame, label: str) -> pl.DataFrame:
+    counts = table.group_by("card").agg(pl.len().alias(f"n_{label}"), pl.col("won").sum().alias(f"wins_{label}"))
+    return with_wilson(counts, wins=f"wins_{label}", n=f"n_{label}", prefix=f"win_{label}")
+
+
+def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
+    """Every card's strength table, sorted by the shrunk win rate when played (best first).
+
+    Columns: card, name, n_played, win_played (+ Wilson low/high), n_dealt, win_dealt, n_kept,
+    win_kept, keep_rate, play_rate, shrunk (+ credible low/high), wae_odds_ratio (+ low/high),
+    p_value, q_value. The regression runs only for cards played and not played at least
+    `min_n` times each.
+    """
+    held = card_seats(run)
+    if held.is_empty():
+        return pl.DataFrame()
+    played = held.filter(pl.col("played"))
+    table = _rate(played, "played")
+    table = table.join(held.group_by("card").agg(pl.col("held").sum().alias("n_held")), on="card", how="full",
+                       coalesce=True)
+    for column, label in (("dealt", "dealt"), ("kept", "kept")):
+        table = table.join(_rate(opening_seats(run, column), label), on="card", how="full", coalesce=True)
+    table = table.with_columns(pl.col("^n_.*$").fill_null(0), pl.col("^wins_.*$").fill_null(0))
+    table = table.with_columns(
+        (pl.col("n_kept") / pl.col("n_dealt")).alias("keep_rate"),
+        (pl.col("n_played") / pl.max_horizontal("n_held", "n_played")).alias("play_rate"))
+    mean, low, high = shrunk_rates(table["wins_played"].to_numpy(), table["n_played"].to_numpy())
+    table = table.with_columns(pl.Series("shrunk", mean), pl.Series("shrunk_low", low), pl.Series("shrunk_high", high))
+    table = table.join(wins_above_expected(run, held, min_n), on="card", how="left")
+    return name_cards(with_q_values(table).sort("shrunk", descending=True, nulls_last=True))
+
+
+def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFrame:
+    """Per card: odds ratio of winning for seats that played it, from logit(won) ~ played + covariates.
+
+    The covariates are seat, map, bot and player count, and (for the seats that played it) how
+    many breaks before or after the card's usual round it was played, so a card is not credited
+    for being played late in games that were already won.
+    """
+    seats = run.seats.with_row_index("row")
+    base = controls(seats, CONTROLS)
+    won = seats["won"].to_numpy().astype(float)
+    rows = []
+    plays = held.filter(pl.col("played")).join(seats.select(*KEYS, "row"), on=KEYS)
+    for (card,), group in plays.group_by("card"):
+        n = group.height
+        if n < min_n or seats.height - n < min_n:
+            continue
+        played = np.zeros(seats.height)
+        timing = np.zeros(seats.height)
+        index = group["row"].to_numpy()
+        breaks = group["play_break"].to_numpy().astype(float)
+        played[index] = 1.0
+        timing[index] = breaks - breaks.mean()
+        effect = logit_effect(won, np.column_stack([played, timing]), base)
+        if effect is not None:
+            rows.append({"card": card, "wae_odds_ratio": effect.odds_ratio, "wae_low": float(np.exp(effect.low)),
+                         "wae_high": float(np.exp(effect.high)), "p_value": effect.p_value})
+    schema = {"card": pl.UInt16, "wae_odds_ratio": pl.Float64, "wae_low": pl.Float64, "wae_high": pl.Float64,
+              "p_value": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)

@@ -1,0 +1,73 @@
+"""Two experiments compared: how a card's or a map's win rate changed from a baseline run to a variant run.
+
+Typical use: a balance override (experiments/cheetah-cost.toml) against the same experiment
+without it. The cards named in the variant's overrides are listed first.
+"""
+
+from __future__ import annotations
+
+import re
+
+import polars as pl
+from scipy.stats import norm
+
+from sim.analysis.cards import card_seats
+from sim.analysis.data import Run, name_cards
+from sim.analysis.stats import newcombe_difference
+from sim.analysis.tables import with_q_values
+
+
+def overridden_cards(run: Run) -> list[int]:
+    """Card numbers named by the run's data overrides (`cards.NUMBER.COLUMN=VALUE`)."""
+    found = [re.match(r"cards\.(\d+)\.", text) for text in run.spec.get("overrides", [])]
+    return [int(match.group(1)) for match in found if match]
+
+
+def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataFrame:
+    table = base.join(variant, on=key, how="full", coalesce=True, suffix="_variant").fill_null(0)
+    rows = []
+    for row in table.iter_rows(named=True):
+        difference, low, high = newcombe_difference(row["wins_variant"], row["n_variant"], row["wins"], row["n"])
+        rows.append({key: row[key], "n_base": row["n"], "win_base": row["wins"] / row["n"] if row["n"] else None,
+                     "n_variant": row["n_variant"],
+                     "win_variant": row["wins_variant"] / row["n_variant"] if row["n_variant"] else None,
+                     "change": difference, "change_low": low, "change_high": high,
+                     "p_value": _two_proportion_p(row["wins_variant"], row["n_variant"], row["wins"], row["n"])})
+    return with_q_values(pl.DataFrame(rows)) if rows else pl.DataFrame()
+
+
+def _two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | None:
+    """Two-sided p-value of a difference of proportions (pooled z-test); None without data."""
+    if not n_a or not n_b:
+        return None
+    pooled = (wins_a + wins_b) / (n_a + n_b)
+    error = (pooled * (1 - pooled) * (1 / n_a + 1 / n_b)) ** 0.5
+    return 1.0 if error == 0 else float(2 * norm.sf(abs(wins_a / n_a - wins_b / n_b) / error))
+
+
+def compare_cards(base: Run, variant: Run, min_n: int = 10) -> pl.DataFrame:
+    """Per card played in both runs: the change of its win rate when played (variant - base), Newcombe interval."""
+    def counts(run: Run) -> pl.DataFrame:
+        held = card_seats(run)
+        if held.is_empty():
+            return pl.DataFrame(schema={"card": pl.UInt16, "n": pl.UInt32, "wins": pl.Int64})
+        return held.filter(pl.col("played")).group_by("card").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
+
+    table = _difference(counts(base), counts(variant), "card")
+    if table.is_empty():
+        return table
+    focus = overridden_cards(variant) + overridden_cards(base)
+    table = table.filter((pl.col("n_base") >= min_n) & (pl.col("n_variant") >= min_n) | pl.col("card").is_in(focus))
+    table = table.with_columns(pl.col("card").is_in(focus).alias("overridden"))
+    return name_cards(table.sort(["overridden", "change"], descending=[True, True]))
+
+
+def compare_maps(base: Run, variant: Run) -> pl.DataFrame:
+    """Per map: the change of its win rate (variant - base), Newcombe interval."""
+    def counts(run: Run) -> pl.DataFrame:
+        if run.seats.is_empty():
+            return pl.DataFrame(schema={"map": pl.String, "n": pl.UInt32, "wins": pl.Int64})
+        return run.seats.group_by("map").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
+
+    table = _difference(counts(base), counts(variant), "map")
+    return table.sort("map") if not table.is_empty() else table

@@ -1,0 +1,133 @@
+"""One experiment loaded for analysis: finished games only, with seats, card events and turns.
+
+Games stopped by the safety cap or by an error have no meaningful result, so every analysis
+uses finished games only and says how many others there were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.storage import RunFolder
+
+TABLES = ("games", "seats", "card_events", "turns")
+
+
+@dataclass
+class Run:
+    """An experiment's tables, read lazily and restricted to finished games."""
+
+    path: Path
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Run":
+        """The run in `path`; an absent or empty folder gives an empty run (no games)."""
+        path = Path(path)
+        manifest = RunFolder(path).read_manifest() if path.exists() else None
+        return cls(path, manifest or {})
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        return self.manifest.get("experiment", {})
+
+    def _scan(self, table: str) -> pl.LazyFrame | None:
+        if not any((self.path / table).glob("*.parquet")):
+            return None
+        return RunFolder(self.path).scan(table)
+
+    @cached_property
+    def all_games(self) -> pl.DataFrame:
+        """Every game row, whatever its status."""
+        scan = self._scan("games")
+        return scan.collect() if scan is not None else pl.DataFrame(
+            schema={"game": pl.UInt32, "status": pl.String, "players": pl.UInt8, "winners": pl.UInt8})
+
+    @cached_property
+    def games(self) -> pl.DataFrame:
+        """Finished games."""
+        return self.all_games.filter(pl.col("status").cast(pl.String) == "finished")
+
+    def _finished(self, table: str) -> pl.DataFrame:
+        scan = self._scan(table)
+        if scan is None or self.games.is_empty():
+            return pl.DataFrame()
+        keep = self.games.lazy().select("game", "players")
+        return scan.join(keep, on="game").collect()
+
+    @cached_property
+    def seats(self) -> pl.DataFrame:
+        """Seats of finished games, with `players`, strings as plain strings and `won` as 0/1."""
+        seats = self._finished("seats")
+        if seats.is_empty():
+            return seats
+        categorical = [name for name, kind in seats.schema.items() if kind == pl.Categorical]
+        return seats.with_columns(pl.col(categorical).cast(pl.String), pl.col("won").cast(pl.Int8))
+
+    @cached_property
+    def card_events(self) -> pl.DataFrame:
+        events = self._finished("card_events")
+        return events.with_columns(pl.col("event").cast(pl.String)) if not events.is_empty() else events
+
+    @cached_property
+    def turns(self) -> pl.DataFrame:
+        turns = self._finished("turns")
+        return turns.with_columns(pl.col("action").cast(pl.String)) if not turns.is_empty() else turns
+
+    @property
+    def n_games(self) -> int:
+        return self.games.height
+
+    def status_counts(self) -> dict[str, int]:
+        if self.all_games.is_empty():
+            return {}
+        return {str(k): v for k, v in self.all_games.group_by(pl.col("status").cast(pl.String)).len().iter_rows()}
+
+
+def card_names() -> dict[int, str]:
+    """Printed card number -> name, from the Ark Nova catalog."""
+    from sim.arknova.catalog import load_catalog
+
+    catalog = load_catalog()
+    names: dict[int, str] = {}
+    for table in (catalog.animals, catalog.sponsors, catalog.projects):
+        names.update({number: card.name for number, card in table.items()})
+    return names
+
+
+def name_cards(table: pl.DataFrame, column: str = "card") -> pl.DataFrame:
+    """`table` with a `name` column after `column`."""
+    if table.is_empty():
+        return table.with_columns(pl.lit(None, dtype=pl.String).alias("name"))
+    names = card_names()
+    named = table.with_columns(pl.col(column).map_elements(lambda c: names.get(int(c), "?"),
+                                                           return_dtype=pl.String).alias("name"))
+    order = list(table.columns)
+    order.insert(order.index(column) + 1, "name")
+    return named.select(order)
+
+
+def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0) -> Path:
+    """A small run of `games` games in `path`, played only when the folder holds no experiment yet.
+
+    The notebooks use it as their default so that they run top to bottom on a fresh checkout.
+    """
+    from sim.experiment import build_experiment
+    from sim.runner import run
+
+    path = Path(path)
+    if path.exists() and RunFolder(path).read_manifest() is not None:
+        return path
+    experiment = build_experiment({"games": games, "bots": list(bots), "seed": seed, "out": str(path),
+                                   "options": {"maps": "random"}, "jobs": 1})
+    run(experiment, progress=False)
+    return path

@@ -1,0 +1,74 @@
+"""Map balance: win rate and mean VP per zoo map, and a logistic regression that controls for seat and bot.
+
+With `maps = "random"` every seat gets its own map, so a map's win rate is a property of the
+seats that played it. The regression codes maps as deviations from the average map (sum
+coding), so each map's odds ratio says how much better than a typical map it is.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import polars as pl
+from scipy.stats import norm
+
+from sim.analysis.data import Run
+from sim.analysis.stats import Z95, bootstrap_mean
+from sim.analysis.tables import controls, with_q_values, with_wilson
+
+
+def map_table(run: Run) -> pl.DataFrame:
+    """Per map: seats n, wins, win rate with Wilson interval, mean VP with bootstrap interval."""
+    seats = run.seats
+    if seats.is_empty() or "map" not in seats.columns:
+        return pl.DataFrame()
+    table = with_wilson(seats.group_by("map").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins")).sort("map"))
+    vp = {name: bootstrap_mean(group["vp"].to_numpy()) for (name,), group in seats.group_by("map")}
+    return table.with_columns(
+        pl.col("map").replace_strict({k: v[0] for k, v in vp.items()}, return_dtype=pl.Float64).alias("mean_vp"),
+        pl.col("map").replace_strict({k: v[1] for k, v in vp.items()}, return_dtype=pl.Float64).alias("mean_vp_low"),
+        pl.col("map").replace_strict({k: v[2] for k, v in vp.items()}, return_dtype=pl.Float64).alias("mean_vp_high"))
+
+
+def map_regression(run: Run) -> pl.DataFrame:
+    """Logit(won) ~ map (sum-coded) + seat + bot + players: each map's odds ratio against the average map.
+
+    Returns map, n, coefficient (log-odds), odds ratio with its 95% interval, p-value and
+    Benjamini-Hochberg q-value; empty when fewer than two maps were played.
+    """
+    import statsmodels.api as sm
+
+    seats = run.seats
+    if seats.is_empty() or "map" not in seats.columns or seats["map"].n_unique() < 2:
+        return pl.DataFrame()
+    maps = sorted(seats["map"].unique().to_list())
+    index = seats["map"].to_list()
+    coded = np.zeros((seats.height, len(maps) - 1))
+    for row, name in enumerate(index):
+        position = maps.index(name)
+        if position < len(maps) - 1:
+            coded[row, position] = 1.0
+        else:
+            coded[row, :] = -1.0
+    covariates = controls(seats, ("seat", "bot_spec", "players"))
+    design = np.column_stack([np.ones(seats.height), coded, covariates])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            fit = sm.Logit(seats["won"].to_numpy().astype(float), design).fit(disp=0, maxiter=100)
+        except Exception:  # statsmodels raises several types for singular designs and separation
+            return pl.DataFrame()
+    k = len(maps) - 1
+    params = np.asarray(fit.params)[1:k + 1]
+    cov = np.asarray(fit.cov_params())[1:k + 1, 1:k + 1]
+    contrasts = np.vstack([np.eye(k), -np.ones((1, k))])
+    coefficients = contrasts @ params
+    errors = np.sqrt(np.einsum("ij,jk,ik->i", contrasts, cov, contrasts))
+    p_values = 2 * norm.sf(np.abs(coefficients / errors))
+    counts = dict(seats.group_by("map").len().iter_rows())
+    table = pl.DataFrame({
+        "map": maps, "n": [counts[m] for m in maps], "coefficient": coefficients,
+        "odds_ratio": np.exp(coefficients), "odds_ratio_low": np.exp(coefficients - Z95 * errors),
+        "odds_ratio_high": np.exp(coefficients + Z95 * errors), "p_value": p_values})
+    return with_q_values(table)

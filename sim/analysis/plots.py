@@ -1,0 +1,143 @@
+"""The figures of the notebooks and the report: each takes a table from this package and returns a Figure.
+
+Figures are built without pyplot, so nothing depends on a display or on global figure state:
+the report saves them as PNG, a notebook shows them with `display(figure)`. Every axis says its unit.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import polars as pl
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+STYLE = {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3, "font.size": 10}
+PERCENT = PercentFormatter(1.0)
+
+
+def _subplots(rows: int, columns: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
+    """A figure in the package's style with a rows x columns grid of axes (always a 2-D array)."""
+    with matplotlib.rc_context(STYLE):
+        figure = Figure(figsize=size, dpi=100)
+        axes = figure.subplots(rows, columns, squeeze=False)
+    return figure, axes
+
+
+def _errors(table: pl.DataFrame, value: str, low: str, high: str) -> np.ndarray:
+    values = table[value].to_numpy()
+    return np.vstack([values - table[low].to_numpy(), table[high].to_numpy() - values]).clip(min=0)
+
+
+def seat_plot(table: pl.DataFrame) -> Figure:
+    """Win rate per seat (95% Wilson) for each player count, against the fair share."""
+    counts = table["players"].unique().sort().to_list()
+    figure, axes = _subplots(1, len(counts), (3.2 * len(counts) + 1.5, 3.4))
+    for axis, players in zip(axes[0], counts):
+        part = table.filter(pl.col("players") == players)
+        axis.errorbar(part["seat"].to_numpy(), part["win_rate"].to_numpy(),
+                      yerr=_errors(part, "win_rate", "win_rate_low", "win_rate_high"), fmt="o", capsize=4)
+        axis.axhline(1 / players, color="grey", linestyle="--", label="fair share")
+        axis.set(title=f"{players} players (n={part['n'].max()} games)", xlabel="seat (1 starts)",
+                 ylabel="win rate", xticks=part["seat"].to_list())
+        axis.yaxis.set_major_formatter(PERCENT)
+        axis.legend(loc="best", fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def map_plot(table: pl.DataFrame) -> Figure:
+    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side."""
+    figure, axes = _subplots(1, 2, (10, 3.6))
+    left, right = axes[0]
+    labels = [f"{m}\n(n={n})" for m, n in zip(table["map"], table["n"])]
+    x = np.arange(table.height)
+    left.errorbar(x, table["win_rate"].to_numpy(), yerr=_errors(table, "win_rate", "win_rate_low", "win_rate_high"),
+                  fmt="o", capsize=4)
+    left.axhline(table["wins"].sum() / table["n"].sum(), color="grey", linestyle="--", label="all maps")
+    left.set(title="Win rate per map (95% Wilson)", xlabel="map (seats)", ylabel="win rate")
+    left.yaxis.set_major_formatter(PERCENT)
+    left.legend(fontsize=8)
+    right.errorbar(x, table["mean_vp"].to_numpy(), yerr=_errors(table, "mean_vp", "mean_vp_low", "mean_vp_high"),
+                   fmt="s", capsize=4, color="tab:green")
+    right.set(title="Mean victory points per map (95% bootstrap)", xlabel="map (seats)", ylabel="VP (score - 100)")
+    for axis in (left, right):
+        axis.set_xticks(x, labels, fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
+                  xlabel: str, reference: float | None = None, percent: bool = True,
+                  reference_label: str = "") -> Figure:
+    """Horizontal point-and-interval chart, one row per table row, first row on top."""
+    height = max(2.5, 0.32 * table.height + 1.2)
+    figure, axes = _subplots(1, 1, (8.5, height))
+    axis = axes[0, 0]
+    y = np.arange(table.height)[::-1]
+    axis.errorbar(table[value].to_numpy(), y, xerr=_errors(table, value, low, high), fmt="o", capsize=3)
+    axis.set_yticks(y, table[label].to_list(), fontsize=8)
+    if reference is not None:
+        axis.axvline(reference, color="grey", linestyle="--", label=reference_label or None)
+        if reference_label:
+            axis.legend(fontsize=8, loc="best")
+    axis.set(title=title, xlabel=xlabel)
+    if percent:
+        axis.xaxis.set_major_formatter(PERCENT)
+    figure.tight_layout()
+    return figure
+
+
+def matrix_plot(table: pl.DataFrame) -> Figure:
+    """Heat map: share of meetings the row bot finished ahead of the column bot, with n."""
+    bots = sorted(set(table["bot"].to_list()) | set(table["opponent"].to_list()))
+    grid = np.full((len(bots), len(bots)), np.nan)
+    counts = {}
+    for row in table.iter_rows(named=True):
+        i, j = bots.index(row["bot"]), bots.index(row["opponent"])
+        grid[i, j] = row["ahead"]
+        counts[i, j] = row["n"]
+    size = 1.3 * len(bots) + 2.5
+    figure, axes = _subplots(1, 1, (size + 1, size))
+    axis = axes[0, 0]
+    image = axis.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    for (i, j), n in counts.items():
+        axis.text(j, i, f"{grid[i, j]:.0%}\nn={n}", ha="center", va="center", fontsize=8)
+    axis.set_xticks(range(len(bots)), bots, rotation=30, ha="right")
+    axis.set_yticks(range(len(bots)), bots)
+    axis.set(xlabel="opponent", ylabel="bot", title="Share of meetings the bot finished ahead")
+    axis.grid(False)
+    figure.colorbar(image, ax=axis, format=PERCENT, fraction=0.046)
+    figure.tight_layout()
+    return figure
+
+
+def score_plot(seats: pl.DataFrame) -> Figure:
+    """Distribution of final VP per bot (box plot, whiskers 5%-95%)."""
+    bots = sorted(seats["bot_spec"].unique().to_list())
+    figure, axes = _subplots(1, 1, (max(6.0, 1.6 * len(bots) + 2), 3.6))
+    axis = axes[0, 0]
+    data = [seats.filter(pl.col("bot_spec") == bot)["vp"].to_numpy() for bot in bots]
+    axis.boxplot(data, whis=(5, 95), showfliers=False)
+    axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data)])
+    axis.axhline(0, color="grey", linestyle=":")
+    axis.set(title="Final VP per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="VP (score - 100)")
+    figure.tight_layout()
+    return figure
+
+
+def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
+    """Mean appeal, conservation points and score by player turn, one line per bot (turns with >= min_seats seats)."""
+    figure, grid = _subplots(1, 3, (12, 3.6))
+    axes = grid[0]
+    for (bot,), part in table.filter(pl.col("n") >= min_seats).group_by("bot_spec", maintain_order=True):
+        for axis, track in zip(axes, ("appeal", "cp", "score")):
+            axis.plot(part["player_turn"].to_numpy(), part[track].to_numpy(), label=bot)
+            axis.fill_between(part["player_turn"].to_numpy(), part[f"{track}_25"].to_numpy(),
+                              part[f"{track}_75"].to_numpy(), alpha=0.15)
+    for axis, label in zip(axes, ("appeal", "conservation points", "score (appeal + conservation value)")):
+        axis.set(xlabel="player turn", ylabel=label, title=label.split(" (")[0].capitalize())
+        axis.legend(fontsize=8)
+    figure.suptitle(f"Mean by turn, band = 25-75% (turns reached by at least {min_seats} seats)", fontsize=9)
+    figure.tight_layout()
+    return figure

@@ -1,0 +1,478 @@
+"""`arkmc report`: one experiment (or two, compared) as a self-contained HTML or Markdown report.
+
+The report is a list of sections, each with plain-language text, figures and tables built
+from this package. HTML embeds every figure as a base64 PNG, so the file opens anywhere
+without a network; Markdown writes the PNGs into a folder beside the file. A section whose
+run is too small says how many games it would need instead of drawing an empty plot.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import polars as pl
+from matplotlib.figure import Figure
+
+from sim.analysis import bots, cards, compare, maps, opening, plots, seats, shape
+from sim.analysis.data import Run
+
+MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
+MIN_MAP_SEATS = 20         # seats per map
+CARD_MIN_N = 20            # plays of a card before it can enter the top or bottom list
+MIN_RANKED_CARDS = 10      # cards with CARD_MIN_N plays before the card section is shown
+PAIR_MIN_SUPPORT = 15      # seats that kept a pair before it is listed
+TOP = 12                   # rows in the top and bottom lists
+PAIRS = 212 * 211 // 2     # pairs of zoo-deck cards a kept hand can hold
+PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (random bots), for empty runs
+
+
+@dataclass
+class Table:
+    caption: str
+    header: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Section:
+    title: str
+    text: list[str] = field(default_factory=list)
+    figures: list[tuple[str, bytes]] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+    @property
+    def anchor(self) -> str:
+        return "".join(c if c.isalnum() else "-" for c in self.title.lower())
+
+    def figure(self, caption: str, figure: Figure) -> None:
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=100)
+        self.figures.append((caption, buffer.getvalue()))
+
+    def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> None:
+        self.tables.append(Table(caption, [name for name, _ in columns],
+                                 [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)]))
+
+
+def pct(value: Any) -> str:
+    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.1%}"
+
+
+def num(value: Any, digits: int = 1) -> str:
+    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
+
+
+def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
+    return f"[{format_one(low)}, {format_one(high)}]"
+
+
+def games_needed(games: int, have: float, need: float, per_game_default: float) -> int:
+    """Games a run would need for `need` of something it has `have` of after `games` games."""
+    rate = have / games if games and have else per_game_default
+    return max(int(math.ceil(need / rate)), games + 1)
+
+
+def _column(key: str, formatter: Callable[[Any], str] = str) -> Callable[[dict], str]:
+    return lambda row: formatter(row[key])
+
+
+def _interval(value: str, low: str, high: str, formatter: Callable[[Any], str] = pct) -> Callable[[dict], str]:
+    return lambda row: f"{formatter(row[value])} {interval(row[low], row[high], formatter)}"
+
+
+def experiment_section(run: Run) -> Section:
+    """What was run: the experiment spec, code version and how many games ended how."""
+    section = Section("Experiment")
+    spec = run.spec
+    if not run.manifest:
+        section.text.append(f"The folder {run.path} holds no experiment (no manifest.json). "
+                            "Play one with `arkmc run --out FOLDER` and report on that folder.")
+        return section
+    status = run.status_counts()
+    session = (run.manifest.get("sessions") or [{}])[-1].get("code", {})
+    rows = [("folder", str(run.path)), ("experiment id", run.manifest.get("experiment_id", "?")),
+            ("players", spec.get("players")), ("bots", ", ".join(map(str, spec.get("bots", [])))),
+            ("options", ", ".join(f"{k}={v}" for k, v in spec.get("options", {}).items())),
+            ("games planned", spec.get("games")), ("seed", spec.get("seed")),
+            ("overrides", ", ".join(spec.get("overrides", [])) or "none"),
+            ("data version", run.manifest.get("data_version")),
+            ("code", f"arkmc {session.get('arkmc', '?')}, commit {str(session.get('git_commit', '?'))[:10]}"
+                     f"{' (modified)' if session.get('git_modified') else ''}"),
+            ("games saved", f"{sum(status.values())}: finished {status.get('finished', 0)}, "
+                            f"capped {status.get('capped', 0)}, failed {status.get('error', 0)}")]
+    section.tables.append(Table("The experiment as run (manifest.json)", ["key", "value"],
+                                [[k, str(v)] for k, v in rows]))
+    section.text.append(f"Every figure below uses the {run.n_games} finished games only ({run.seats.height} seats).")
+    return section
+
+
+def seats_section(run: Run) -> Section:
+    section = Section("Seat advantage")
+    table = seats.seat_advantage(run)
+    counts = table.group_by("players").agg(pl.col("n").max()) if not table.is_empty() else table
+    if table.is_empty() or counts["n"].max() < MIN_SEAT_GAMES:
+        have = 0 if table.is_empty() else int(counts["n"].max())
+        section.text.append(f"Too few games to judge the seat advantage: {have} finished, at least "
+                            f"{MIN_SEAT_GAMES} per player count are needed.")
+        return section
+    section.figure("Win rate per seat; the dashed line is the fair share", plots.seat_plot(table))
+    section.table("Win rate and VP difference to the starting seat, by player count", table, [
+        ("players", _column("players")), ("seat", _column("seat")), ("n", _column("n")),
+        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
+        ("mean VP", _column("mean_vp", num)),
+        ("VP vs seat 1 [95% CI]", _interval("vs_first_vp", "vs_first_low", "vs_first_high", num))])
+    worst = table.filter((pl.col("fair") < pl.col("win_rate_low")) | (pl.col("fair") > pl.col("win_rate_high")))
+    section.text.append(
+        "No seat's win rate differs from its fair share beyond chance (every 95% interval holds it)."
+        if worst.is_empty() else
+        "Seats whose 95% interval excludes the fair share: " + ", ".join(
+            f"seat {r['seat']} of {r['players']} ({pct(r['win_rate'])})" for r in worst.iter_rows(named=True)) + ".")
+    return section
+
+
+def maps_section(run: Run) -> Section:
+    section = Section("Zoo maps")
+    table = maps.map_table(run)
+    if table.is_empty() or table["n"].mean() < MIN_MAP_SEATS:
+        n_maps = max(table.height, 8)
+        players = run.spec.get("players", 2) or 2
+        have = 0 if table.is_empty() else int(table["n"].sum())
+        section.text.append(f"Too few seats per map ({have} seats over {table.height} maps): about "
+                            f"{math.ceil(MIN_MAP_SEATS * n_maps / players)} games are needed for "
+                            f"{MIN_MAP_SEATS} seats per map.")
+        return section
+    section.figure("Win rate and mean VP per map", plots.map_plot(table))
+    regression = maps.map_regression(run)
+    if not regression.is_empty():
+        section.table("Logistic regression of winning on the map, controlled for seat and bot: odds ratio "
+                      "against the average map (1 = average)", regression, [
+                          ("map", _column("map")), ("n", _column("n")),
+                          ("odds ratio [95% CI]", _interval("odds_ratio", "odds_ratio_low", "odds_ratio_high",
+                                                            lambda v: num(v, 2))),
+                          ("p", _column("p_value", lambda v: num(v, 3))),
+                          ("q (BH)", _column("q_value", lambda v: num(v, 3)))])
+        found = regression.filter(pl.col("q_value") < 0.05)
+        section.text.append(
+            "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
+            "Maps that differ from the average at a 5% false-discovery rate: " + ", ".join(
+                f"map {r['map']} (odds ratio {r['odds_ratio']:.2f})" for r in found.iter_rows(named=True)) + ".")
+    section.table("Win rate and mean VP per map", table, [
+        ("map", _column("map")), ("seats n", _column("n")),
+        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
+        ("mean VP [95% CI]", _interval("mean_vp", "mean_vp_low", "mean_vp_high", num))])
+    return section
+
+
+CARD_COLUMNS = [
+    ("card", _column("card")), ("name", _column("name")), ("played n", _column("n_played")),
+    ("win when played [95% CI]", _interval("win_played", "win_played_low", "win_played_high")),
+    ("shrunk [95% CrI]", _interval("shrunk", "shrunk_low", "shrunk_high")),
+    ("wins above expected: odds ratio [95% CI]", _interval("wae_odds_ratio", "wae_low", "wae_high",
+                                                           lambda v: num(v, 2))),
+    ("q (BH)", _column("q_value", lambda v: num(v, 3))),
+    ("kept n", _column("n_kept")), ("win when kept", _column("win_kept", pct)),
+    ("keep rate", _column("keep_rate", pct)), ("play rate", _column("play_rate", pct))]
+
+
+def cards_section(run: Run) -> Section:
+    section = Section("Card strength")
+    table = cards.card_strength(run, CARD_MIN_N)
+    ranked = table.filter(pl.col("n_played") >= CARD_MIN_N) if not table.is_empty() else table
+    if ranked.height < MIN_RANKED_CARDS:
+        plays = 0 if table.is_empty() else float(table["n_played"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
+        section.text.append(f"Too few plays to rank cards: {ranked.height} cards were played at least {CARD_MIN_N} "
+                            f"times, {MIN_RANKED_CARDS} are needed. About "
+                            f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
+        return section
+    top, bottom = ranked.head(TOP), ranked.tail(TOP).reverse()
+    overall = float(table["wins_played"].sum() / table["n_played"].sum())
+    section.figure("Top cards", plots.interval_plot(
+        top.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk", "shrunk_low",
+        "shrunk_high", f"Strongest {top.height} cards: shrunk win rate when played (95% credible)",
+        "win rate of the seats that played the card", overall, reference_label="all cards played"))
+    section.figure("Bottom cards", plots.interval_plot(
+        bottom.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk", "shrunk_low",
+        "shrunk_high", f"Weakest {bottom.height} cards: shrunk win rate when played (95% credible)",
+        "win rate of the seats that played the card", overall, reference_label="all cards played"))
+    section.table(f"Top {top.height} cards by shrunk win rate (played at least {CARD_MIN_N} times)", top, CARD_COLUMNS)
+    section.table(f"Bottom {bottom.height} cards", bottom, CARD_COLUMNS)
+    found = table.filter(pl.col("q_value") < 0.05)
+    tested = int(table["p_value"].is_not_null().sum())
+    section.text.append(
+        f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times. The dashed line is the "
+        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above 1/players. Of {tested} cards tested by the regression, {found.height} win "
+        f"more or less often than expected at a 5% false-discovery rate"
+        + (": " + ", ".join(f"{r['name']} ({r['wae_odds_ratio']:.2f})" for r in found.head(10).iter_rows(named=True))
+           if found.height else "") + ". A card that winners play is not necessarily a card that makes them win: "
+        "the regression removes seat, map, bot and timing, not the state of the game when it was played.")
+    return section
+
+
+def opening_section(run: Run) -> Section:
+    section = Section("Opening hands")
+    table = opening.opening_cards(run)
+    ranked = table.filter(pl.col("n_kept") >= CARD_MIN_N) if not table.is_empty() else table
+    if ranked.height < MIN_RANKED_CARDS:
+        kept = 0 if table.is_empty() else float(table["n_kept"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
+        section.text.append(f"Too few opening hands to rank kept cards: {ranked.height} cards were kept at least "
+                            f"{CARD_MIN_N} times, {MIN_RANKED_CARDS} are needed. About "
+                            f"{games_needed(run.n_games, kept, CARD_MIN_N, 4 * 2 / 212)} games would do.")
+        return section
+    top = ranked.head(TOP)
+    section.figure("Best kept cards", plots.interval_plot(
+        top.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "shrunk_kept",
+        "shrunk_kept_low", "shrunk_kept_high", f"Best {top.height} opening cards: shrunk win rate when kept (95% CrI)",
+        "win rate of the seats that kept the card", float(run.seats["won"].mean()), reference_label="all seats"))
+    columns = [("card", _column("card")), ("name", _column("name")), ("dealt n", _column("n_dealt")),
+               ("keep rate", _column("keep_rate", pct)), ("kept n", _column("n_kept")),
+               ("win when kept [95% CI]", _interval("win_kept", "win_kept_low", "win_kept_high")),
+               ("win when let go", _column("win_dropped", pct)),
+               ("kept - let go [95% CI]", _interval("keep_gain", "keep_gain_low", "keep_gain_high"))]
+    section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
+    section.table("Worst cards to keep", ranked.tail(TOP).reverse(), columns)
+    every_pair = opening.kept_pairs(run, 1)
+    pairs = every_pair.filter(pl.col("n") >= PAIR_MIN_SUPPORT)
+    if pairs.height >= 2:
+        pair_columns = [("pair", _column("pair")), ("n", _column("n")),
+                        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
+                        ("shrunk", _column("shrunk", pct))]
+        section.table(f"Best kept pairs (kept together by at least {PAIR_MIN_SUPPORT} seats)", pairs.head(5), pair_columns)
+        section.table("Worst kept pairs", pairs.tail(5).reverse(), pair_columns)
+    else:
+        support = int(every_pair["n"].max()) if every_pair.height else 0
+        seats_per_game = run.seats.height / run.n_games
+        section.text.append(
+            f"Fewer than two pairs of cards were kept together by {PAIR_MIN_SUPPORT} seats (the most common pair: "
+            f"{support} seats). Ranking pairs needs about "
+            f"{games_needed(run.n_games, support, PAIR_MIN_SUPPORT, seats_per_game * 6 / PAIRS):,} games.")
+    choice = opening.keep_choice(run)
+    if not choice.is_empty():
+        section.table("The bots' keep choice against the other 69 keeps of the same 8 cards (0.5 = no better than "
+                      "a random keep; keeps valued by their cards' shrunk win rate when kept)", choice, [
+                          ("bot", _column("bot_spec")), ("n", _column("n")),
+                          ("percentile [95% CI]", _interval("percentile", "percentile_low", "percentile_high")),
+                          ("top-third keeps n", _column("n_top")), ("their win rate", _column("win_top", pct)),
+                          ("bottom-third keeps n", _column("n_bottom")), ("their win rate", _column("win_bottom", pct))])
+    section.text.append("Keep rates show what the bots prefer; win rates when kept show what paid off. Cards are "
+                        "valued on the same games, so the keep percentile compares keeps, it does not prove causes.")
+    return section
+
+
+def bots_section(run: Run) -> Section:
+    section = Section("Bots")
+    if run.seats.is_empty():
+        section.text.append("No finished games: nothing to compare.")
+        return section
+    matrix = bots.win_matrix(run)
+    if matrix.is_empty():
+        only = ", ".join(sorted(run.seats["bot_spec"].unique().to_list()))
+        section.text.append(f"Only one bot played ({only}): a comparison needs different bots at one table, e.g. "
+                            "`arkmc run --bots greedy,random --games 100` (about 100 games give a win rate within ±10%).")
+    else:
+        section.figure("Win-rate matrix", plots.matrix_plot(matrix))
+        rating = bots.ratings(run)
+        section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
+            ("bot", _column("bot_spec")), ("seats n", _column("n")), ("rating", _column("rating", lambda v: num(v, 0)))])
+        section.table("Head to head: share of meetings the bot finished ahead (ties count half)", matrix, [
+            ("bot", _column("bot")), ("opponent", _column("opponent")), ("n", _column("n")),
+            ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high"))])
+    section.figure("Score distributions", plots.score_plot(run.seats))
+    section.table("Final VP per bot", bots.score_distribution(run), [
+        ("bot", _column("bot_spec")), ("n", _column("n")), ("mean", _column("mean_vp", num)),
+        ("5%", _column("vp_5", num)), ("25%", _column("vp_25", num)), ("median", _column("vp_50", num)),
+        ("75%", _column("vp_75", num)), ("95%", _column("vp_95", num))])
+    return section
+
+
+def shape_section(run: Run) -> Section:
+    section = Section("Game shape")
+    if run.turns.is_empty():
+        section.text.append("No finished games with turns: at least one game is needed.")
+        return section
+    section.figure("Progression", plots.progression_plot(shape.progression(run), min_seats=min(10, run.n_games)))
+    section.table("Length of the games each bot played", shape.game_length(run), [
+        ("bot", _column("bot_spec")), ("seats n", _column("n")),
+        ("turns per player: median [5%, 95%]", _interval("turns_median", "turns_5", "turns_95", lambda v: num(v, 0))),
+        ("breaks: median [5%, 95%]", _interval("breaks_median", "breaks_5", "breaks_95", lambda v: num(v, 0)))])
+    mix = shape.action_mix(run).pivot(on="action", index="bot_spec", values="share").fill_null(0.0)
+    actions = [c for c in mix.columns if c != "bot_spec"]
+    section.table("Share of turns per action", mix, [("bot", _column("bot_spec"))] +
+                  [(action, _column(action, pct)) for action in actions])
+    return section
+
+
+METHODS = [
+    "Only finished games count; games stopped by the safety cap or an error are listed in the experiment table.",
+    "Win rates carry 95% Wilson score intervals; a shared win counts as a win for every tied seat.",
+    "Mean VP and VP differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
+    "for the seat differences).",
+    "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
+    "moments, so a card played a few times stays near the average unless its record is strong; "
+    "the bounds are 95% credible intervals.",
+    "Wins above expected: for each card played and not played by at least "
+    f"{CARD_MIN_N} seats, a logistic regression of winning on playing it, controlled for seat, map, bot, "
+    "player count and the break in which it was played (statsmodels). Map effects come from one regression "
+    "with sum-coded maps, so each odds ratio compares a map with the average map.",
+    "Many cards and maps are tested at once, so p-values are adjusted by Benjamini-Hochberg (q); "
+    "a q below 0.05 keeps the expected share of false discoveries under 5%.",
+    "Bot ratings are Bradley-Terry strengths fitted to every pair of seats in a game (ties half), on the Elo scale.",
+    "Comparisons of two runs give the change of a win rate with Newcombe's hybrid Wilson interval and a "
+    "two-proportion z-test (BH-adjusted).",
+]
+
+
+def run_sections(run: Run) -> list[Section]:
+    """All sections of a one-run report, in reading order."""
+    sections = [experiment_section(run)]
+    if run.n_games == 0:
+        sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
+                                f"The sections need at least {MIN_SEAT_GAMES} games (seats), about "
+                                f"{math.ceil(MIN_MAP_SEATS * 8 / 2)} (maps) and about "
+                                f"{games_needed(0, 0, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} (cards) two-player games.")
+        return sections + [Section("Methods", METHODS)]
+    builders = (seats_section, maps_section, cards_section, opening_section, bots_section, shape_section)
+    return sections + [build(run) for build in builders] + [Section("Methods", METHODS)]
+
+
+def comparison_sections(base: Run, variant: Run) -> list[Section]:
+    """A two-run report: both experiments, then the change in map and card win rates (variant - base)."""
+    sections = []
+    for label, run in (("Baseline", base), ("Variant", variant)):
+        section = experiment_section(run)
+        section.title = f"{label}: {run.name}"
+        sections.append(section)
+    change = Section("Change of map win rates")
+    table = compare.compare_maps(base, variant)
+    if table.is_empty():
+        change.text.append("One of the runs has no finished games.")
+    else:
+        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, compare_columns("map"))
+    sections.append(change)
+    cards_change = Section("Change of card win rates")
+    table = compare.compare_cards(base, variant)
+    if table.is_empty():
+        cards_change.text.append("One of the runs has no plays to compare.")
+    else:
+        shown = pl.concat([table.filter(pl.col("overridden")),
+                           table.filter(~pl.col("overridden")).sort("q_value").head(TOP)])
+        cards_change.figure("Card changes", plots.interval_plot(
+            shown.with_columns(pl.format("{} {}", "card", "name").alias("label")), "label", "change", "change_low",
+            "change_high", "Change of win rate when played, variant - baseline (95% CI)",
+            "change of win rate (percentage points)", 0.0, reference_label="no change"))
+        cards_change.table("Overridden cards first, then the largest changes (cards played at least 10 times in "
+                           "both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
+                           compare_columns("card")[1:])
+        found = table.filter(pl.col("q_value") < 0.05)
+        cards_change.text.append(f"{table.height} cards compared; {found.height} changed at a 5% false-discovery rate.")
+    sections.append(cards_change)
+    return sections + [Section("Methods", METHODS)]
+
+
+def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
+    """The columns of a change table keyed by `key` (map or card)."""
+    return [(key, _column(key)), ("baseline n", _column("n_base")), ("baseline", _column("win_base", pct)),
+            ("variant n", _column("n_variant")), ("variant", _column("win_variant", pct)),
+            ("change [95% CI]", _interval("change", "change_low", "change_high")),
+            ("q (BH)", _column("q_value", lambda v: num(v, 3)))]
+
+
+STYLE = """
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1100px;margin:2em auto;
+padding:0 1em;color:#222;line-height:1.45}
+h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
+.sub{color:#666;margin-top:0} nav a{margin-right:1em}
+table{border-collapse:collapse;margin:.2em 0 1.4em;font-size:.86em} .caption{font-weight:600;margin:1em 0 .2em}
+th,td{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top} td.n{text-align:right;white-space:nowrap}
+th{background:#f3f3f3} tr:nth-child(even) td{background:#fafafa}
+figure{margin:1em 0} figure img{max-width:100%;height:auto} figcaption{color:#555;font-size:.9em}
+.note{background:#fff8e1;border-left:4px solid #f0c040;padding:.4em .8em}
+"""
+
+
+def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
+    """One self-contained HTML page: styles inline, figures as data URIs."""
+    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1><p class='sub'>{html.escape(subtitle)}</p>",
+             "<nav>" + "".join(f"<a href='#{s.anchor}'>{html.escape(s.title)}</a>" for s in sections) + "</nav>"]
+    for section in sections:
+        parts.append(f"<section id='{section.anchor}'><h2>{html.escape(section.title)}</h2>")
+        note = section.title != "Methods" and not section.figures and not section.tables
+        for paragraph in section.text:
+            parts.append(f"<p class='{'note' if note else ''}'>{_inline_code(html.escape(paragraph))}</p>")
+        for caption, png in section.figures:
+            data = base64.b64encode(png).decode("ascii")
+            parts.append(f"<figure><img src='data:image/png;base64,{data}' alt='{html.escape(caption)}'>"
+                         f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+        for table in section.tables:
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
+            body = "".join("<tr>" + "".join(f"<td{_align(c)}>{html.escape(c)}</td>" for c in row) + "</tr>"
+                           for row in table.rows)
+            parts.append(f"<p class='caption'>{html.escape(table.caption)}</p><table><thead><tr>{head}</tr></thead>"
+                         f"<tbody>{body}</tbody></table>")
+        parts.append("</section>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _align(cell: str) -> str:
+    """Numbers and intervals right-aligned (class n), words left-aligned."""
+    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[" else ""
+
+
+def _inline_code(text: str) -> str:
+    pieces = text.split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
+
+
+def render_markdown(title: str, subtitle: str, sections: list[Section], image_folder: Path) -> str:
+    """Markdown with the figures written as PNG files into `image_folder` (linked relatively)."""
+    lines = [f"# {title}", "", f"_{subtitle}_", ""]
+    count = 0
+    for section in sections:
+        lines += [f"## {section.title}", ""]
+        for paragraph in section.text:
+            lines += [paragraph, ""]
+        for caption, png in section.figures:
+            count += 1
+            image_folder.mkdir(parents=True, exist_ok=True)
+            path = image_folder / f"figure-{count:02d}.png"
+            path.write_bytes(png)
+            lines += [f"![{caption}]({image_folder.name}/{path.name})", ""]
+        for table in section.tables:
+            lines += [f"**{table.caption}**", "", "| " + " | ".join(table.header) + " |",
+                      "|" + "---|" * len(table.header)]
+            lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in table.rows]
+            lines.append("")
+    return "\n".join(lines)
+
+
+def write_report(run_dirs: Sequence[Path], out: Path, fmt: str = "html") -> Path:
+    """Build the report of one run, or compare two (baseline first), and write it to `out`."""
+    runs = [Run.open(path) for path in run_dirs]
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    if len(runs) == 1:
+        run = runs[0]
+        title = f"arkmc report: {run.name}"
+        subtitle = (f"Run {run.path} ({run.n_games} finished games, experiment "
+                    f"{run.manifest.get('experiment_id', 'none')}), generated {stamp}")
+        sections = run_sections(run)
+    else:
+        base, variant = runs
+        title = f"arkmc comparison: {variant.name} against {base.name}"
+        subtitle = (f"Baseline {base.path} ({base.n_games} games), variant {variant.path} ({variant.n_games} games), "
+                    f"generated {stamp}")
+        sections = comparison_sections(base, variant)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "md":
+        text = render_markdown(title, subtitle, sections, out.with_name(out.stem + "_files"))
+    else:
+        text = render_html(title, subtitle, sections)
+    out.write_text(text, encoding="utf-8")
+    return out

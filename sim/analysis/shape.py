@@ -1,0 +1,48 @@
+"""Game shape: how long games last and how appeal, conservation points and score grow turn by turn."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.analysis.data import Run
+
+TRACKS = ("appeal", "cp", "score")
+
+
+def game_length(run: Run) -> pl.DataFrame:
+    """Per bot: turns per player and breaks per game (median, 5%, 95%) over the games it played."""
+    seats = run.seats
+    if seats.is_empty():
+        return pl.DataFrame()
+    games = run.games.select("game", *[c for c in ("breaks",) if c in run.games.columns])
+    joined = seats.join(games, on="game")
+    return joined.group_by("bot_spec").agg(
+        pl.len().alias("n"), pl.col("turns").median().alias("turns_median"),
+        pl.col("turns").quantile(0.05).alias("turns_5"), pl.col("turns").quantile(0.95).alias("turns_95"),
+        pl.col("breaks").median().alias("breaks_median"), pl.col("breaks").quantile(0.05).alias("breaks_5"),
+        pl.col("breaks").quantile(0.95).alias("breaks_95")).sort("bot_spec")
+
+
+def progression(run: Run) -> pl.DataFrame:
+    """Per bot and player turn: seats still playing (n) and the mean and quartiles of appeal, CP and score."""
+    turns = run.turns
+    if turns.is_empty():
+        return pl.DataFrame()
+    bots = run.seats.select("game", "seat", "bot_spec")
+    joined = turns.join(bots, on=["game", "seat"])
+    aggregates = [pl.len().alias("n")]
+    for track in TRACKS:
+        aggregates += [pl.col(track).cast(pl.Float64).mean().alias(track),
+                       pl.col(track).quantile(0.25).alias(f"{track}_25"), pl.col(track).quantile(0.75).alias(f"{track}_75")]
+    return joined.group_by("bot_spec", "player_turn").agg(aggregates).sort("bot_spec", "player_turn")
+
+
+def action_mix(run: Run) -> pl.DataFrame:
+    """Per bot: the share of turns spent on each action (and on taking an X-token)."""
+    turns = run.turns
+    if turns.is_empty():
+        return pl.DataFrame()
+    joined = turns.join(run.seats.select("game", "seat", "bot_spec"), on=["game", "seat"])
+    counts = joined.group_by("bot_spec", "action").len()
+    return counts.with_columns((pl.col("len") / pl.col("len").sum().over("bot_spec")).alias("share")
+                               ).rename({"len": "n"}).sort("bot_spec", "action")

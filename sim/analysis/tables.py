@@ -1,0 +1,38 @@
+"""Helpers that turn counts into the rows every table shows: n, rate, interval, q-value."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from sim.analysis.stats import benjamini_hochberg, wilson
+
+
+def with_wilson(table: pl.DataFrame, wins: str = "wins", n: str = "n", prefix: str = "win_rate") -> pl.DataFrame:
+    """Add `prefix`, `prefix_low` and `prefix_high`: the rate wins/n and its 95% Wilson interval."""
+    if table.is_empty():
+        return table.with_columns(pl.lit(None, dtype=pl.Float64).alias(name)
+                                  for name in (prefix, f"{prefix}_low", f"{prefix}_high"))
+    bounds = [wilson(int(w), int(k)) for w, k in zip(table[wins], table[n])]
+    return table.with_columns(
+        (pl.col(wins) / pl.col(n)).alias(prefix),
+        pl.Series(f"{prefix}_low", [b[0] for b in bounds], dtype=pl.Float64),
+        pl.Series(f"{prefix}_high", [b[1] for b in bounds], dtype=pl.Float64))
+
+
+def with_q_values(table: pl.DataFrame, p: str = "p_value", q: str = "q_value") -> pl.DataFrame:
+    """Add Benjamini-Hochberg adjusted p-values of column `p`."""
+    values = table[p].cast(pl.Float64).fill_null(np.nan).to_numpy() if not table.is_empty() else np.zeros(0)
+    return table.with_columns(pl.Series(q, benjamini_hochberg(values), dtype=pl.Float64))
+
+
+def controls(seats: pl.DataFrame, columns: tuple[str, ...]) -> np.ndarray:
+    """Dummy-coded covariates (first level of each dropped) as a float matrix, one row per seat."""
+    present = [name for name in columns if name in seats.columns and seats[name].n_unique() > 1]
+    if not present:
+        return np.zeros((seats.height, 0))
+    coded = seats.select(pl.col(present).cast(pl.String)).to_dummies(drop_first=True)
+    return coded.to_numpy().astype(float)
+
+
+CONTROLS = ("seat", "map", "bot_spec", "players")

@@ -1,0 +1,37 @@
+"""`arkmc report`: an experiment's statistical report, or two experiments compared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sim.cli.common import ArkmcError
+
+
+@click.command()
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path, file_okay=False))
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Report file.  [default: reports/NAME.html or .md, NAME = the run folder's name]")
+@click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True,
+              help="html: one self-contained file (figures embedded); md: Markdown with a folder of PNGs.")
+def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
+    """Write the statistical report of RUN_DIR, or compare two runs: BASELINE_DIR VARIANT_DIR.
+
+    One run: the experiment, sample sizes, seat advantage, maps, the strongest and weakest cards,
+    opening hands, bots and game shape, each figure with its 95% interval, and a methods section.
+    Two runs: the change of every map's and card's win rate from the baseline to the variant
+    (e.g. a balance override), overridden cards first. A section the run is too small for says
+    how many games it would need.
+    """
+    from sim.analysis.report import write_report
+
+    if len(run_dirs) > 2:
+        raise ArkmcError("give one run folder, or two to compare (baseline first)")
+    for path in run_dirs:
+        if not path.exists():
+            raise ArkmcError(f"no run folder {path}")
+    name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"
+    target = out or Path("reports") / f"{name}.{fmt}"
+    written = write_report(list(run_dirs), target, fmt)
+    click.echo(f"report written to {written}")

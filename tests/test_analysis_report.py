@@ -1,0 +1,118 @@
+"""`arkmc report` and the notebooks, run against small experiments made here (and an empty one)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import nbformat
+import pytest
+from click.testing import CliRunner
+
+from sim.analysis.data import Run, example_run
+from sim.analysis.notebooks import execute
+from sim.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SECTIONS = ("experiment", "seat-advantage", "zoo-maps", "card-strength", "opening-hands", "bots", "game-shape",
+            "methods")
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """90 two-player games of random bots on random maps: enough for every section except opening hands."""
+    return example_run(tmp_path_factory.mktemp("analysis") / "small", games=90, seed=3)
+
+
+def report(*arguments: str) -> str:
+    result = CliRunner().invoke(main, ["report", *arguments])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "small.html"
+    assert "report written" in report(str(small_run), "--out", str(out))
+    text = out.read_text(encoding="utf-8")
+    for anchor in SECTIONS:
+        assert f"id='{anchor}'" in text
+    assert len(re.findall(r"src='data:image/png;base64,", text)) >= 6
+    assert not re.search(r"(src|href)=['\"]https?:", text)      # viewable offline
+    assert "90 finished games" in text and "Wilson" in text
+    assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
+
+
+def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "small.md"
+    report(str(small_run), "--format", "md", "--out", str(out))
+    text = out.read_text(encoding="utf-8")
+    images = re.findall(r"!\[[^]]*\]\((small_files/figure-\d+\.png)\)", text)
+    assert len(images) >= 6 and all((tmp_path / image).stat().st_size > 1000 for image in images)
+    assert "## Card strength" in text and "| card | name |" in text
+
+
+def test_an_empty_run_gets_a_clear_message_not_a_crash(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = tmp_path / "empty.html"
+    report(str(empty), "--out", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert "holds no experiment" in text and "no finished games yet" in text
+    assert "data:image/png" not in text
+    assert Run.open(empty).n_games == 0
+
+
+def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, tmp_path: Path) -> None:
+    variant = tmp_path / "cheetah"
+    result = CliRunner().invoke(main, ["run", "--bots", "random", "--games", "30", "--seed", "3", "--jobs", "1",
+                                       "--maps", "random", "--override", "cards.401.cost=15", "--out", str(variant)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "compare.html"
+    report(str(small_run), str(variant), "--out", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert "Change of map win rates" in text and "Change of card win rates" in text
+    assert "cards.401.cost=15" in text
+    first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
+    assert first_card_row is not None and first_card_row.group(1) == "401"
+
+
+def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.analysis import report as report_module
+
+    monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
+    section = report_module.opening_section(Run.open(small_run))
+    assert section.figures and section.tables
+    sentence = next(text for text in section.text if "pairs" in text)
+    needed = int(re.search(r"about ([\d,]+) games", sentence).group(1).replace(",", ""))
+    assert needed > 90
+
+
+def test_bad_report_arguments_get_exit_code_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "absent")])
+    assert result.exit_code == 2 and "no run folder" in result.output
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_notebook_runs_headless_and_draws(path: Path, small_run: Path) -> None:
+    assert not any(cell.get("outputs") for cell in nbformat.read(path, as_version=4).cells)  # stored clean
+    notebook = execute(path, {"run_dir": str(small_run), "make_example": False, "min_kept": 3}, cwd=ROOT)
+    outputs = [output for cell in notebook.cells for output in cell.get("outputs", [])]
+    assert not [output for output in outputs if output.get("output_type") == "error"]
+    assert any("image/png" in output.get("data", {}) for output in outputs)
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
+def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "small.html"
+    report(str(small_run), "--out", str(out))
+    screenshot = tmp_path / "small.png"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,3000",
+                    f"--screenshot={screenshot}", out.as_uri()], capture_output=True, timeout=120, check=False)
+    from PIL import Image
+
+    image = Image.open(screenshot).convert("L")
+    assert image.size == (1200, 3000)
+    assert image.getextrema()[0] < 100       # something dark (text, plots) was drawn

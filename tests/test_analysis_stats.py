@@ -1,0 +1,149 @@
+"""The statistics behind the reports, checked against textbook answers and planted effects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from sim.analysis.bots import ratings
+from sim.analysis.cards import card_strength
+from sim.analysis.data import Run
+from sim.analysis.maps import map_regression
+from sim.analysis.stats import (benjamini_hochberg, beta_binomial_prior, bootstrap_mean, logit_effect,
+                                newcombe_difference, shrunk_rates, wilson)
+
+
+@pytest.mark.parametrize("wins, n, low, high", [
+    (81, 263, 0.2553, 0.3662),   # Newcombe (1998), Table I, method 3
+    (15, 148, 0.0624, 0.1605),
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+])
+def test_wilson_matches_the_textbook_bounds(wins: int, n: int, low: float, high: float) -> None:
+    assert wilson(wins, n) == pytest.approx((low, high), abs=5e-5)
+
+
+def test_newcombe_difference_matches_the_textbook_example() -> None:
+    # Newcombe (1998), difference of 56/70 and 48/80: 0.2 with hybrid score interval 0.0524 to 0.3339.
+    assert newcombe_difference(56, 70, 48, 80) == pytest.approx((0.2, 0.0524, 0.3339), abs=5e-5)
+
+
+def test_benjamini_hochberg_by_hand_and_against_statsmodels() -> None:
+    assert benjamini_hochberg(np.array([0.01, 0.04, 0.03, 0.005])) == pytest.approx([0.02, 0.04, 0.04, 0.02])
+    from statsmodels.stats.multitest import multipletests
+
+    p = np.random.default_rng(3).uniform(size=50) ** 2
+    assert benjamini_hochberg(p) == pytest.approx(multipletests(p, method="fdr_bh")[1])
+    assert np.isnan(benjamini_hochberg(np.array([np.nan, 0.5]))[0])
+
+
+def test_bootstrap_interval_covers_the_mean_with_the_normal_width() -> None:
+    values = np.random.default_rng(1).normal(10.0, 2.0, size=400)
+    mean, low, high = bootstrap_mean(values)
+    assert low < mean < high
+    assert high - low == pytest.approx(2 * 1.96 * 2.0 / 20, rel=0.2)
+
+
+def test_empirical_bayes_recovers_the_spread_and_pulls_rare_groups_harder() -> None:
+    rng = np.random.default_rng(7)
+    rates = rng.beta(30, 30, size=400)      # prior strength 60 around 50%
+    n = np.full(400, 200)
+    wins = rng.binomial(n, rates)
+    prior = beta_binomial_prior(wins, n)
+    assert prior.mean == pytest.approx(0.5, abs=0.02)
+    assert 30 < prior.alpha + prior.beta < 120
+    shrunk, low, high = shrunk_rates(np.array([5, 50]), np.array([5, 50]), prior)
+    assert shrunk[0] < shrunk[1] < 1.0          # 5 of 5 counts for less than 50 of 50
+    assert np.all(low < shrunk) and np.all(shrunk < high)
+
+
+def _planted(effect: float, rows: int = 4000, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    played = rng.uniform(size=rows) < 0.3
+    seat = rng.integers(0, 2, size=rows)
+    board = rng.integers(0, 4, size=rows)
+    controls = np.column_stack([seat, board == 1, board == 2, board == 3]).astype(float)
+    logit = -0.2 + effect * played + 0.4 * seat - 0.3 * (board == 2)
+    won = rng.uniform(size=rows) < 1 / (1 + np.exp(-logit))
+    return won, played, controls
+
+
+@pytest.mark.parametrize("effect", [0.6, -0.6])
+def test_logistic_regression_recovers_a_planted_card_effect_with_its_sign(effect: float) -> None:
+    won, played, controls = _planted(effect)
+    result = logit_effect(won, played, controls)
+    assert result is not None
+    assert np.sign(result.coefficient) == np.sign(effect)
+    assert result.low < effect < result.high
+    assert result.p_value < 0.001
+
+
+def test_null_data_gives_no_more_discoveries_than_chance_after_benjamini_hochberg() -> None:
+    datasets, cards = 40, 15
+    raw_hits, families_with_a_discovery = 0, 0
+    for dataset in range(datasets):
+        p_values = []
+        for card in range(cards):
+            won, played, controls = _planted(0.0, rows=400, seed=1000 * dataset + card)
+            p_values.append(logit_effect(won, played, controls).p_value)
+        raw_hits += sum(p < 0.05 for p in p_values)
+        families_with_a_discovery += bool((benjamini_hochberg(np.array(p_values)) < 0.05).any())
+    assert raw_hits / (datasets * cards) < 0.09            # the test itself holds its 5% level
+    assert families_with_a_discovery <= 6                   # BH under the global null: P(any) <= 5%; P(>=7 of 40) < 0.4%
+
+
+def _synthetic_run(seats: pl.DataFrame, events: pl.DataFrame | None = None) -> Run:
+    """A Run whose tables are given in memory (its cached properties set directly)."""
+    run = Run(Path("synthetic"), {"experiment": {"players": 2}})
+    run.__dict__["seats"] = seats
+    run.__dict__["card_events"] = events if events is not None else pl.DataFrame()
+    run.__dict__["games"] = seats.select("game").unique()
+    return run
+
+
+def _seats(rows: int, seed: int, won_logit) -> pl.DataFrame:
+    rng = np.random.default_rng(seed)
+    board = rng.integers(1, 9, size=rows).astype(str)
+    seat = np.arange(rows) % 2
+    played = [sorted(rng.choice(30, size=8, replace=False).tolist()) for _ in range(rows)]
+    logit = np.array([won_logit(b, s, p) for b, s, p in zip(board, seat, played)])
+    won = (rng.uniform(size=rows) < 1 / (1 + np.exp(-logit))).astype(np.int8)
+    return pl.DataFrame({"game": np.arange(rows, dtype=np.uint32), "seat": seat.astype(np.uint8), "map": board,
+                         "bot_spec": ["random"] * rows, "players": np.full(rows, 2, dtype=np.uint8), "won": won,
+                         "vp": rng.normal(0, 10, size=rows), "rank": (2 - won).astype(np.uint8),
+                         "dealt": [p for p in played], "kept": [p[:4] for p in played], "played": played})
+
+
+def test_map_regression_finds_a_planted_strong_map_and_no_other() -> None:
+    seats = _seats(4000, 11, lambda board, seat, played: 0.9 if board == "3" else 0.0)
+    table = map_regression(_synthetic_run(seats.drop("played")))
+    strong = table.filter(pl.col("map") == "3").row(0, named=True)
+    assert strong["odds_ratio_low"] > 1 and strong["q_value"] < 0.05
+    assert table.filter((pl.col("map") != "3") & (pl.col("odds_ratio_low") > 1)).is_empty()
+
+
+def test_card_strength_ranks_a_planted_card_first_and_finds_it() -> None:
+    seats = _seats(3000, 5, lambda board, seat, played: 1.0 if 7 in played else -0.2)
+    events = seats.select("game", "seat", pl.col("played").alias("card")).explode("card").with_columns(
+        pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"),
+        pl.col("card").cast(pl.UInt16))
+    table = card_strength(_synthetic_run(seats.drop("played"), events), min_n=20)
+    assert table["card"][0] == 7
+    planted = table.filter(pl.col("card") == 7).row(0, named=True)
+    assert planted["wae_low"] > 1 and planted["q_value"] < 0.05
+    assert table.filter((pl.col("card") != 7) & (pl.col("q_value") < 0.05)).height <= 1
+
+
+def test_ratings_order_the_bots_by_their_results() -> None:
+    rows = []
+    for game in range(300):
+        strong_wins = game % 4 != 0   # the strong bot finishes ahead 3 times in 4
+        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2},
+                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1}]
+    table = ratings(_synthetic_run(pl.DataFrame(rows)))
+    gap = table["rating"][0] - table["rating"][1]
+    assert table["bot_spec"].to_list() == ["strong", "weak"]
+    assert gap == pytest.approx(400 * np.log10(3), rel=0.05)   # Bradley-Terry: odds 3:1 = 191 Elo points
