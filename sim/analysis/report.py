@@ -274,7 +274,7 @@ def bots_section(run: Run) -> Section:
     if matrix.is_empty():
         only = ", ".join(sorted(run.seats["bot_spec"].unique().to_list()))
         section.text.append(f"Only one bot played ({only}): a comparison needs different bots at one table, e.g. "
-                            "`arkmc run --bots greedy,random --games 100` (about 100 games give a win rate within ±10%).")
+                            "`arkmc run --bots default,random --games 100` (about 100 games give a win rate within ±10%).")
     else:
         section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         rating = bots.ratings(run)

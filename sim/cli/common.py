@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import click
 
@@ -10,6 +12,22 @@ from sim.core.registry import RegistryError, get_game, make_bot
 from sim.experiment import DEFAULT_BOT
 
 DEFAULT_GAME = "arknova"
+
+
+@contextmanager
+def run_errors() -> Iterator[None]:
+    """Around playing an experiment: a bad experiment is a one-line user error (exit 2); a failed
+    worker or cluster is one line on stderr and exit 1 (what was saved stays for --resume)."""
+    from sim.experiment import ExperimentError
+    from sim.runner import RunFailed
+
+    try:
+        yield
+    except ExperimentError as error:
+        raise ArkmcError(str(error)) from None
+    except RunFailed as error:
+        click.echo(f"arkmc: {error}", err=True)
+        sys.exit(1)
 
 
 class ArkmcError(click.ClickException):

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from sim.cli.common import ArkmcError, split_bots
+from sim.cli.common import ArkmcError, run_errors, split_bots
 from sim.core.registry import parse_value
 
 
@@ -46,8 +46,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     --jobs or --backend. Exit code 1 when a game failed (its seed and traceback are in the games
     table), 2 for bad input, 130 when interrupted.
     """
-    from sim.experiment import ExperimentError, load_experiment
-    from sim.runner import RunFailed
+    from sim.experiment import load_experiment
     from sim.runner import run as run_experiment
     from sim.storage import RunFolder
     from sim.summary import summarize
@@ -62,14 +61,9 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
         game_options["maps"] = maps.split(",") if "," in maps else maps
     flags.update(options=game_options or None, overrides=list(overrides) or None,
                  bots=split_bots(bots_text) if bots_text is not None else None)
-    try:
+    with run_errors():
         experiment = load_experiment(experiment_file, flags, resume)
         summary = run_experiment(experiment, resume=resume, progress=progress)
-    except ExperimentError as error:
-        raise ArkmcError(str(error)) from None
-    except RunFailed as error:
-        click.echo(f"arkmc: {error}", err=True)
-        sys.exit(1)
     folder = RunFolder(Path(experiment.out))
     if summary.interrupted:
         click.echo(f"interrupted: {summary.games_before + summary.games_played} of {summary.games_total} games "

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from sim.cli.common import ArkmcError, split_bots
+from sim.cli.common import run_errors, split_bots
 
 
 @click.command()
@@ -38,19 +38,12 @@ def tournament(bots_text: str, maps: str, out: Path, resume: bool, progress: boo
     is printed and written to --out as report.txt, standings.csv/.parquet, pairwise.csv and the
     heatmap pairwise.png. Exit code 1 when a game failed, 2 for bad input, 130 when interrupted.
     """
-    from sim.experiment import ExperimentError
-    from sim.runner import RunFailed
     from sim.tournament import Tournament, load_seats, play, write_report
 
-    try:
+    with run_errors():
         setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),
                            options={"maps": maps.split(",") if "," in maps else maps}, **flags)
         summaries = play(setup, resume=resume, progress=progress)
-    except ExperimentError as error:
-        raise ArkmcError(str(error)) from None
-    except RunFailed as error:
-        click.echo(f"arkmc: {error}", err=True)
-        sys.exit(1)
     if any(summary.interrupted for summary in summaries):
         click.echo(f"interrupted; finish with: arkmc tournament --resume (same options) --out {out}", err=True)
         sys.exit(130)
