@@ -166,8 +166,10 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
             _watching_interrupts() as interrupt, warnings.catch_warnings():
-        # On an interruption joblib warns that finished chunks went unused: they are replayed on resume.
-        warnings.filterwarnings("ignore", message=".*tasks have been successfully executed", category=UserWarning)
+        # On an interruption joblib warns that chunks were cancelled or finished unused: they are
+        # replayed on resume. Both wordings of that warning end with this advice.
+        warnings.filterwarnings("ignore", message=".*You could benefit from adjusting the input task iterator",
+                                category=UserWarning)
         try:
             with execution(experiment):
                 for result in _results(experiment, todo):
