@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from sim.arknova.actions.association import distinct_icons, support_choices
+from sim.arknova.board import map_board
 from sim.arknova.catalog import Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import requirement_met
@@ -64,6 +65,7 @@ class Weights:
     project_progress: float  # per CP of a slot, times the squared share of its icons collected
     slot: float  # scale of SLOT_WEIGHT (action cards in strong slots)
     open_enclosure: float  # per empty standard enclosure (two at most), growing with its size
+    space: float  # per buildable cell of the map still free: room for the enclosures to come
     endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
 
     @classmethod
@@ -214,14 +216,13 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: flo
 
 def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     """The weighted features of a position that are not yet score."""
-    value = min(player.money, w.money_cap) * w.money + max(0, player.money - w.money_cap) * 0.03
+    income = break_money(player)
+    coming = w.break_progress * income * game.break_position / game.break_length if game.break_length else 0.0
+    value = money_value(player.money + coming, w)
     value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
     value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
-    income = break_money(player)
     value += income * w.income
     value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
-    if game.break_length:
-        value += w.break_progress * income * w.money * game.break_position / game.break_length
     open_now = open_enclosures(player)
     cards = [hand_value(player, card, w, open_now) for card in player.hand]
     value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
@@ -234,5 +235,11 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
                    reverse=True)
     value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
+    value += w.space * (map_board(player.map_id).buildable & ~player.occupied).bit_count()
     return value
+
+
+def money_value(money: float, w: Weights) -> float:
+    """Money counts fully up to the cap and little above it, where it rarely finds a use."""
+    return min(money, w.money_cap) * w.money + max(0.0, money - w.money_cap) * 0.03
 

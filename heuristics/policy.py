@@ -13,7 +13,7 @@ from heuristics.evaluation import (
     ANIMALS, CATALOG, EFFECT_VALUE, PROJECTS, SPONSORS, card_value, default_weights, effect_value, project_prospect,
     unmet,
 )
-from sim.arknova.board import map_board
+from sim.arknova.board import building_size, map_board
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import PlayerState
@@ -70,11 +70,10 @@ def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, 
     upgraded, homeless = player.is_upgraded("build"), _homeless(player)
     best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
                default=0.0)
-    if kind == "pavilion":
-        return best + 1.5
-    if kind == "kiosk":
-        return best + 1.0
-    return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3
+    room = default_weights().space * building_size(kind)  # the cells it takes from later enclosures
+    if kind in ("pavilion", "kiosk"):
+        return best + 1.0 - room
+    return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3 - room
 
 
 def _build_place(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
