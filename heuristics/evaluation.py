@@ -66,6 +66,7 @@ class Weights:
     slot: float  # scale of SLOT_WEIGHT (action cards in strong slots)
     open_enclosure: float  # per empty standard enclosure (two at most), growing with its size
     space: float  # per buildable cell of the map still free: room for the enclosures to come
+    sponsor_level: float  # per level of each sponsor in play: its lasting abilities, which no other feature sees
     endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
 
     @classmethod
@@ -235,6 +236,7 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
                    reverse=True)
     value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
+    value += w.sponsor_level * sum(SPONSORS[card].level for card in player.sponsors)
     value += w.space * (map_board(player.map_id).buildable & ~player.occupied).bit_count()
     return value
 

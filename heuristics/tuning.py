@@ -2,7 +2,8 @@
 
 The search runs over multiplicative factors of the start weights (a factor of 1 keeps
 a weight, factors are kept at 0 or above, so a weight never changes sign). A candidate's
-fitness is its win rate against the start weights over a few 2-player games; all
+fitness is its mean final margin in points against the start weights over a few 2-player
+games: far less noisy than wins, and a bot that wins by more also wins more often. All
 candidates of a generation play the same seeds, each seed once from each seat, so they
 are compared on equal deals. The budget counts every game played during the search.
 The tuned weights (the search distribution's mean) are then played against the start
@@ -56,26 +57,31 @@ def scaled(start: Weights, factors: Sequence[float]) -> Weights:
                              for name, factor in zip(TUNED, factors)})
 
 
-def play_pair(first: Weights, second: Weights, seed: int, options: Mapping[str, Any]) -> float:
-    """One 2-player game, `first` in seat 0; 1 if it wins, 0.5 if shared, 0 if it loses."""
+def play_pair(first: Weights, second: Weights, seed: int, options: Mapping[str, Any]) -> tuple[float, float]:
+    """One 2-player game, `first` in seat 0: its result (1 win, 0.5 shared, 0 loss) and its
+    margin in points over seat 1."""
     game = get_game("arknova").new_game({**options, "players": 2}, seed)
     record = play_game(game, [HeuristicBot(weights=first), HeuristicBot(weights=second)], seed)
-    winners = [result.seat for result in record.results if result.rank == 1]
-    return 0.0 if 0 not in winners else 1.0 / len(winners)
+    results = sorted(record.results, key=lambda result: result.seat)
+    winners = [result.seat for result in results if result.rank == 1]
+    return (0.0 if 0 not in winners else 1.0 / len(winners)), results[0].score - results[1].score
 
 
 def match(candidates: Sequence[Weights], opponent: Weights, seeds: Sequence[int], options: Mapping[str, Any],
-          jobs: int) -> list[float]:
-    """Each candidate's win rate against `opponent`, every seed played from both seats, in parallel."""
+          jobs: int) -> list[tuple[float, float]]:
+    """Each candidate's win rate and mean margin against `opponent`, every seed played from
+    both seats, in parallel."""
     tasks = [(index, seat, seed) for index in range(len(candidates)) for seed in seeds for seat in (0, 1)]
-    scores = Parallel(n_jobs=jobs)(
+    outcomes = Parallel(n_jobs=jobs)(
         delayed(play_pair)(*((candidates[index], opponent) if seat == 0 else (opponent, candidates[index])),
                            seed, options)
         for index, seat, seed in tasks)
-    totals = [0.0] * len(candidates)
-    for (index, seat, _), result in zip(tasks, scores):
-        totals[index] += result if seat == 0 else 1.0 - result
-    return [total / (2 * len(seeds)) for total in totals]
+    wins, margins = [0.0] * len(candidates), [0.0] * len(candidates)
+    for (index, seat, _), (result, margin) in zip(tasks, outcomes, strict=True):
+        wins[index] += result if seat == 0 else 1.0 - result
+        margins[index] += margin if seat == 0 else -margin
+    games = 2 * len(seeds)
+    return [(win / games, margin / games) for win, margin in zip(wins, margins, strict=True)]
 
 
 def tune(start: Weights, budget: int, *, seeds_per_candidate: int = 2, holdout: int = 100, seed: int = 0,
@@ -95,13 +101,13 @@ def tune(start: Weights, budget: int, *, seeds_per_candidate: int = 2, holdout: 
     while played + population * per_candidate <= budget:
         factors = strategy.ask()
         seeds = derive_seeds(seed, seeds_per_candidate, SEARCH_KEY, generation)
-        rates = match([scaled(start, x) for x in factors], start, seeds, options, jobs)
-        strategy.tell(factors, [-rate for rate in rates])
+        outcomes = match([scaled(start, x) for x in factors], start, seeds, options, jobs)
+        strategy.tell(factors, [-margin for _, margin in outcomes])
         played += population * per_candidate
         generation += 1
     tuned = scaled(start, strategy.mean)
     holdout_seeds = derive_seeds(seed, (holdout + 1) // 2, HOLDOUT_KEY)
-    rate = match([tuned], start, holdout_seeds, options, jobs)[0] if holdout_seeds else 0.0
+    rate = match([tuned], start, holdout_seeds, options, jobs)[0][0] if holdout_seeds else 0.0
     games = 2 * len(holdout_seeds)
     wins = rate * games
     return TuneResult(start, tuned, played, generation, games, wins, wilson(round(wins), games))
