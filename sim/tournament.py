@@ -250,8 +250,9 @@ def draw_heatmap(rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...], p
     size = 2.0 + 1.1 * len(bots)
     figure, axes = plt.subplots(figsize=(size + 1.5, size))
     image = axes.imshow(np.ma.masked_invalid(rates), cmap="RdBu", vmin=0.0, vmax=1.0)
-    axes.set_xticks(range(len(bots)), bots, rotation=45, ha="right")
-    axes.set_yticks(range(len(bots)), bots)
+    labels = [axis_label(spec) for spec in bots]
+    axes.set_xticks(range(len(bots)), labels, rotation=45, ha="right")
+    axes.set_yticks(range(len(bots)), labels)
     axes.set_xlabel("opponent")
     axes.set_ylabel("bot")
     axes.set_title("share of games ranked above the opponent")
@@ -263,3 +264,11 @@ def draw_heatmap(rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...], p
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
+
+
+def axis_label(spec: str, width: int = 28) -> str:
+    """A bot spec short enough for an axis: a file path loses its folders, a long spec its middle."""
+    head, colon, rest = spec.partition(":")
+    if colon and ("/" in head or "\\" in head):
+        spec = Path(head).name + colon + rest
+    return spec if len(spec) <= width else spec[:width // 2 - 1] + "…" + spec[-(width // 2):]

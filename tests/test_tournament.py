@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from sim.cli import main
 from sim.experiment import ExperimentError
 from sim.storage import RunFolder
-from sim.tournament import Tournament, load_seats, mean_interval, pairwise, ratings, standings
+from sim.tournament import Tournament, axis_label, load_seats, mean_interval, pairwise, ratings, standings
 
 RANDOM_TWIN = "heuristics.random_bot:RandomBot"  # a second random bot under another spec
 BOTS = ("random", RANDOM_TWIN, "default")
@@ -143,3 +143,41 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "holds no arkmc tournament" in result.output
     with pytest.raises(ExperimentError):
         Tournament(bots=("a", "b"), out=out, players=3)
+
+
+USER_BOT = '''
+class LastOptionBot:
+    """A user's bot in a file of its own: always the last legal option."""
+
+    def choose(self, observation, decision, rng):
+        return decision.options[-1]
+'''
+
+
+def test_a_bot_in_a_users_file_is_rated_against_ours_in_one_command(tmp_path: Path) -> None:
+    bot_file = tmp_path / "my_bot.py"
+    bot_file.write_text(USER_BOT)
+    spec = f"{bot_file}:LastOptionBot"
+    out = tmp_path / "t"
+    result = CliRunner().invoke(main, ["tournament", "--bots", f"{spec};random", "--games", "4", "--jobs", "2",
+                                       "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    standings_table = pl.read_csv(out / "standings.csv")
+    assert set(standings_table["bot"]) == {spec, "random"}
+    assert standings_table["games"].to_list() == [8, 8]  # 4 deals, each from both seats
+    assert spec in result.output
+
+
+def test_a_broken_bot_file_gets_one_line(tmp_path: Path) -> None:
+    bot_file = tmp_path / "broken.py"
+    bot_file.write_text("raise RuntimeError('half written')\n")
+    result = CliRunner().invoke(main, ["tournament", "--bots", f"{bot_file}:Bot;random", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 2
+    assert "RuntimeError: half written" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_axis_labels_drop_folders_and_long_middles() -> None:
+    assert axis_label("/home/me/bots/my_bot.py:LastOptionBot") == "my_bot.py:LastOptionBot"
+    assert axis_label("default") == "default"
+    long = axis_label("heuristic:archetype=/some/very/long/path/style.toml")
+    assert len(long) == 28 and long.startswith("heuristic:a") and long.endswith("style.toml")

@@ -1,4 +1,4 @@
-"""Find games and bots by name, by ``module:Class`` path, or by entry point.
+"""Find games and bots by name, by ``module:Class`` or ``path/to/file.py:Class``, or by entry point.
 
 Bot specs read ``name`` or ``name:key=value,key=value``; values are parsed as
 int, float or bool when they look like one. A spec may also be a TOML file
@@ -8,8 +8,12 @@ other keys (except ``description``) are its parameters.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
+import sys
 import tomllib
+from pathlib import Path
 from importlib.metadata import entry_points
 from typing import Any, Callable
 
@@ -42,11 +46,32 @@ def register_game(name: str, factory: Callable[[], GameFactory]) -> None:
 
 
 def _load_path(path: str) -> Any:
+    """The attribute named after the colon, from an importable module or a Python file."""
     module_name, _, attribute = path.partition(":")
     try:
-        return getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as error:
-        raise RegistryError(f"cannot load {path!r}: {error}") from None
+        module = _load_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
+        return getattr(module, attribute)
+    except Exception as error:  # a user's file may fail in any way while it is imported
+        raise RegistryError(f"cannot load {path!r}: {type(error).__name__}: {error}") from None
+
+
+def _load_file(file_name: str) -> Any:
+    """A user's bot file, imported once per process under a name derived from its path, so a
+    bot needs no package: ``--bots my_bot.py:MyBot`` works from the folder holding it."""
+    path = Path(file_name).resolve()
+    if not path.is_file():
+        raise ImportError(f"no file {file_name}")
+    module_name = "arkmc_user_bot_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    if module_name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[module_name]
+            raise
+    return sys.modules[module_name]
 
 
 def _from_entry_points(group: str, name: str) -> Any | None:
@@ -107,7 +132,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(spec: str) -> Bot:
-    """Build a bot from a spec: a registered name, an entry point, or ``module:Class``."""
+    """Build a bot from a spec: a registered name, an entry point, ``module:Class`` or
+    ``path/to/file.py:Class``."""
     name, parameters = parse_bot_spec(spec)
     if name.endswith(".toml"):
         name, parameters = _spec_file(name, parameters)
