@@ -63,14 +63,16 @@ class SearchBot:
     otherwise they play to the end (at most `max_rollout` decisions). `exploration` is the
     UCB1 constant; `scale` turns a score or value margin into a reward; `prior` is a bonus
     of the evaluating rollout bot's own choice in UCB1, divided by its visits, so the search
-    departs from the heuristic only on evidence.
+    departs from the heuristic only on evidence. `kinds` limits the search to decisions of
+    those kinds ('|'-separated, e.g. ``turn``); the rollout bot answers the others, and the
+    simulations then pass through them without branching. Empty means every kind.
     """
 
     name = "search"
 
     def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
                  turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
-                 max_rollout: int = 20_000) -> None:
+                 kinds: str = "", max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
             raise RegistryError("bad parameters for bot 'search': it needs simulations >= 1 or ms > 0")
         if turns < 1:
@@ -84,11 +86,15 @@ class SearchBot:
         self.exploration = exploration
         self.scale = scale
         self.prior = prior if self.evaluate is not None else 0.0  # trust only a heuristic's choice
+        self.kinds = frozenset(filter(None, kinds.split("|")))
         self.last_simulations = 0  # how many simulations the last searched decision used
 
     def choose(self, observation: Determinizable, decision: Decision, rng: random.Random) -> Any:
+        self.last_simulations = 0
         if len(decision.options) == 1:
             return decision.options[0]
+        if self.kinds and decision.kind not in self.kinds:
+            return self.rollout_bot.choose(observation, decision, rng)
         if not hasattr(observation, "determinize"):
             raise TypeError(f"search needs an observation with determinize(rng); got {type(observation).__name__}")
         root = Node(decision.seat)
@@ -115,7 +121,7 @@ class SearchBot:
                 break
             if len(decision.options) == 1:
                 option = decision.options[0]
-            elif in_tree:
+            elif in_tree and (not self.kinds or decision.kind in self.kinds):
                 option, node, in_tree = self._select(state, node, decision, rng)
                 path.append(node)
             else:

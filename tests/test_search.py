@@ -248,3 +248,22 @@ def test_search_beats_random_on_ark_nova(arknova: Any) -> None:
         assert record.status == "finished"
         wins += record.results[seat].rank == 1
     assert wins == 4
+
+
+def test_search_limited_to_some_kinds_leaves_the_others_to_the_rollout_bot(arknova: Any) -> None:
+    game = arknova.new_game(arknova.validate({"players": 2, "maps": "random"}), 12)
+    search = make_bot("search:simulations=4,rollout=default,kinds=turn")
+    heuristic = make_bot("default")
+    kinds_seen = set()
+    while len(kinds_seen) < 4 and not game.is_over():
+        decision = game.decision()
+        option = decision.options[0]
+        if len(decision.options) > 1:
+            observation = game.observation(decision.seat)
+            option = search.choose(observation, decision, random.Random(3))
+            assert search.last_simulations == (4 if decision.kind == "turn" else 0)
+            if decision.kind != "turn":
+                assert option == heuristic.choose(observation, decision, random.Random(3))
+            kinds_seen.add(decision.kind)
+        game.apply(option)
+    assert "turn" in kinds_seen and len(kinds_seen) == 4
