@@ -109,7 +109,7 @@ def _seats(rows: int, seed: int, won_logit) -> pl.DataFrame:
     board = rng.integers(1, 9, size=rows).astype(str)
     seat = np.arange(rows) % 2
     played = [sorted(rng.choice(30, size=8, replace=False).tolist()) for _ in range(rows)]
-    logit = np.array([won_logit(b, s, p) for b, s, p in zip(board, seat, played)])
+    logit = np.array([won_logit(b, s, p) for b, s, p in zip(board, seat, played, strict=True)])
     won = (rng.uniform(size=rows) < 1 / (1 + np.exp(-logit))).astype(np.int8)
     return pl.DataFrame({"game": np.arange(rows, dtype=np.uint32), "seat": seat.astype(np.uint8), "map": board,
                          "bot_spec": ["random"] * rows, "players": np.full(rows, 2, dtype=np.uint8), "won": won,

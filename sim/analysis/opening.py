@@ -49,7 +49,7 @@ def kept_pairs(run: Run, min_support: int = 15) -> pl.DataFrame:
     seats = run.seats
     if seats.is_empty():
         return pl.DataFrame()
-    rows = [(min(a, b), max(a, b), won) for kept, won in zip(seats["kept"].to_list(), seats["won"].to_list())
+    rows = [(min(a, b), max(a, b), won) for kept, won in zip(seats["kept"].to_list(), seats["won"].to_list(), strict=True)
             for a, b in combinations(kept or [], 2)]
     if not rows:
         return pl.DataFrame()
@@ -70,7 +70,7 @@ def keep_values(run: Run) -> dict[int, float]:
     if table.is_empty():
         return {}
     rate = table["shrunk_kept"].clip(1e-6, 1 - 1e-6).to_numpy()
-    return dict(zip(table["card"].to_list(), np.log(rate / (1 - rate)).tolist()))
+    return dict(zip(table["card"].to_list(), np.log(rate / (1 - rate)).tolist(), strict=True))
 
 
 def keep_choice(run: Run) -> pl.DataFrame:
@@ -87,7 +87,7 @@ def keep_choice(run: Run) -> pl.DataFrame:
     if not values or seats.is_empty():
         return pl.DataFrame()
     percentiles = []
-    for dealt, kept in zip(seats["dealt"].to_list(), seats["kept"].to_list()):
+    for dealt, kept in zip(seats["dealt"].to_list(), seats["kept"].to_list(), strict=True):
         if not dealt or not kept or len(kept) >= len(dealt):
             percentiles.append(None)
             continue
