@@ -255,13 +255,17 @@ def opening_section(run: Run) -> Section:
     choice = opening.keep_choice(run)
     if not choice.is_empty():
         section.table("The bots' keep choice against the other 69 keeps of the same 8 cards (0.5 = no better than "
-                      "a random keep; keeps valued by their cards' shrunk win rate when kept)", choice, [
+                      "a random keep; keeps valued by their cards' shrunk win rate when kept, learned on the other "
+                      f"games: {opening.FOLDS}-fold cross-fitting)", choice, [
                           ("bot", _column("bot_spec")), ("n", _column("n")),
                           ("percentile [95% CI]", _interval("percentile", "percentile_low", "percentile_high")),
-                          ("top-third keeps n", _column("n_top")), ("their win rate", _column("win_top", pct)),
-                          ("bottom-third keeps n", _column("n_bottom")), ("their win rate", _column("win_bottom", pct))])
-    section.text.append("Keep rates show what the bots prefer; win rates when kept show what paid off. Cards are "
-                        "valued on the same games, so the keep percentile compares keeps, it does not prove causes.")
+                          ("top-third keeps n", _column("n_top")),
+                          ("their win rate [95% CI]", _interval("win_top", "win_top_low", "win_top_high")),
+                          ("bottom-third keeps n", _column("n_bottom")),
+                          ("their win rate [95% CI]", _interval("win_bottom", "win_bottom_low", "win_bottom_high"))])
+    section.text.append("Keep rates show what the bots prefer; win rates when kept show what paid off. Each keep is "
+                        "judged with card values learned on the other games, so a seat's own result cannot flatter "
+                        "its own keep; the percentile compares keeps, it does not prove causes.")
     return section
 
 
