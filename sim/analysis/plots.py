@@ -67,6 +67,11 @@ def map_plot(table: pl.DataFrame) -> Figure:
     return figure
 
 
+def card_label(table: pl.DataFrame) -> pl.DataFrame:
+    """`table` with `label` = "number name", the row labels of a chart of cards."""
+    return table.with_columns(pl.format("{} {}", "card", "name").alias("label"))
+
+
 def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
                   xlabel: str, reference: float | None = None, percent: bool = True,
                   reference_label: str = "") -> Figure:
