@@ -6,7 +6,7 @@ import numpy as np
 import polars as pl
 
 from analysis_data import synthetic_run
-from sim.analysis.opening import keep_choice, keep_percentile, keep_percentiles
+from sim.analysis.opening import keep_choice, keep_percentile, keep_percentiles, kept_pairs
 
 STRONG = set(range(10))   # cards 0-9: keeping one adds 0.5 to the seat's log-odds of winning
 
@@ -69,3 +69,20 @@ def test_a_bot_that_keeps_the_strong_cards_ranks_high_and_a_random_keeper_in_the
     assert smart["percentile_low"] > 0.7
     assert random["percentile_low"] < 0.5 < random["percentile_high"]
     assert smart["n"] == random["n"] == 1500
+
+
+def test_listed_pairs_are_shrunk_with_a_prior_fitted_to_them_not_to_the_many_rare_pairs() -> None:
+    # Half the seats keep 4 of 10 common cards (45 pairs, ~130 seats each), half 4 of 190 rare cards
+    # (pairs kept once or twice). Nothing matters for winning, so the listed pairs differ by chance only.
+    rng = np.random.default_rng(5)
+    keeps = [rng.choice(10, 4, replace=False) if seat % 2 else 10 + rng.choice(190, 4, replace=False)
+             for seat in range(2000)]
+    seats = pl.DataFrame({"game": np.arange(2000) // 2, "seat": np.arange(2000) % 2,
+                          "won": rng.integers(0, 2, size=2000), "kept": [keep.tolist() for keep in keeps]},
+                         schema_overrides={"game": pl.UInt32, "seat": pl.UInt8, "won": pl.Int8,
+                                           "kept": pl.List(pl.UInt16)})
+    pairs = kept_pairs(synthetic_run(seats), min_support=15)
+    assert pairs.height == 45
+    raw = pairs["win_rate"] - pairs["win_rate"].mean()
+    shrunk = pairs["shrunk"] - pairs["shrunk"].mean()
+    assert shrunk.std() < 0.6 * raw.std()        # fitted to the rare pairs, the prior barely shrinks (ratio ~1)

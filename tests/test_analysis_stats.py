@@ -147,3 +147,15 @@ def test_ratings_order_the_bots_by_their_results() -> None:
     gap = table["rating"][0] - table["rating"][1]
     assert table["bot_spec"].to_list() == ["strong", "weak"]
     assert gap == pytest.approx(400 * np.log10(3), rel=0.05)   # Bradley-Terry: odds 3:1 = 191 Elo points
+
+
+def test_regressions_survive_a_bot_tied_to_its_seat() -> None:
+    # `--bots default,random` puts each bot on one seat: the seat and bot dummies are collinear.
+    seats = _seats(4000, 11, lambda board, seat, played: 0.9 if board == "3" else 0.0).with_columns(
+        pl.when(pl.col("seat") == 0).then(pl.lit("default")).otherwise(pl.lit("random")).alias("bot_spec"))
+    maps = map_regression(synthetic_run(seats.drop("played")))
+    assert maps.height == 8 and maps.filter(pl.col("map") == "3")["odds_ratio_low"][0] > 1
+    events = seats.select("game", "seat", pl.col("played").alias("card")).explode("card").with_columns(
+        pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"), pl.col("card").cast(pl.UInt16))
+    cards = card_strength(synthetic_run(seats.drop("played"), events), min_n=20)
+    assert cards["p_value"].is_not_null().sum() == 30

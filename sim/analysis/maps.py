@@ -12,7 +12,7 @@ import polars as pl
 from scipy.stats import norm
 
 from sim.analysis.data import Run
-from sim.analysis.stats import Z95, bootstrap_mean, fit_logit
+from sim.analysis.stats import Z95, bootstrap_mean, fit_logit, independent_columns
 from sim.analysis.tables import controls, with_q_values, with_wilson
 
 
@@ -50,6 +50,9 @@ def map_regression(run: Run) -> pl.DataFrame:
             coded[row, :] = -1.0
     covariates = controls(seats, ("seat", "bot_spec", "players"))
     design = np.column_stack([np.ones(seats.height), coded, covariates])
+    keep = independent_columns(design)
+    keep[:len(maps)] = True      # the maps themselves are never dropped (a singular fit returns nothing)
+    design = design[:, keep]
     fit = fit_logit(seats["won"].to_numpy(), design, groups=seats["game"].to_numpy())
     if fit is None:
         return pl.DataFrame()

@@ -54,23 +54,30 @@ def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
     return table.sort("shrunk_kept", descending=True)
 
 
-def kept_pairs(run: Run, min_support: int = 15) -> pl.DataFrame:
-    """Pairs of cards kept together by at least `min_support` seats, with win rate (Wilson) and shrunk rate."""
-    seats = run.seats
-    if seats.is_empty():
-        return pl.DataFrame()
+def pair_counts(seats: pl.DataFrame) -> pl.DataFrame:
+    """Every pair of cards kept together: card_a < card_b, seats n and their wins."""
     rows = [(min(a, b), max(a, b), won) for kept, won in zip(seats["kept"].to_list(), seats["won"].to_list(), strict=True)
-            for a, b in combinations(kept or [], 2)]
-    if not rows:
+            for a, b in combinations(kept or [], 2)] if not seats.is_empty() else []
+    schema = {"card_a": pl.UInt16, "card_b": pl.UInt16, "won": pl.Int8}
+    pairs = pl.DataFrame(rows, schema=schema, orient="row")
+    return pairs.group_by("card_a", "card_b").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
+
+
+def kept_pairs(run: Run, min_support: int = 15) -> pl.DataFrame:
+    """Pairs of cards kept together by at least `min_support` seats, with win rate (Wilson) and shrunk rate.
+
+    The shrinkage prior is fitted to the listed pairs only: most of the 22,000 possible pairs are
+    kept once or twice, and fitted to those the prior would count for one or two games and
+    shrink nothing.
+    """
+    table = pair_counts(run.seats).filter(pl.col("n") >= min_support)
+    if table.is_empty():
         return pl.DataFrame()
-    pairs = pl.DataFrame(rows, schema={"card_a": pl.UInt16, "card_b": pl.UInt16, "won": pl.Int8}, orient="row")
-    table = pairs.group_by("card_a", "card_b").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
     shrunk, _, _ = shrunk_rates(table["wins"].to_numpy(), table["n"].to_numpy())
-    table = table.with_columns(pl.Series("shrunk", shrunk)).filter(pl.col("n") >= min_support)
     names = card_names()
-    table = table.with_columns(pl.format("{} + {}", pl.col("card_a").replace_strict(names, default="?", return_dtype=pl.String),
-                                         pl.col("card_b").replace_strict(names, default="?", return_dtype=pl.String))
-                               .alias("pair"))
+    table = table.with_columns(pl.Series("shrunk", shrunk), pl.format(
+        "{} + {}", pl.col("card_a").replace_strict(names, default="?", return_dtype=pl.String),
+        pl.col("card_b").replace_strict(names, default="?", return_dtype=pl.String)).alias("pair"))
     return with_wilson(table).sort("shrunk", descending=True)
 
 

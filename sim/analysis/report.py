@@ -147,8 +147,8 @@ def seats_section(run: Run) -> Section:
                    f"fair {pct(best['fair'])})" if row["q_value"] < 0.05 else
                    f"no evidence that the seat changes the chance to win (chi-square test of equal win shares, "
                    f"p = {row['p_value']:.3g})")
-        shared = (f" {row['shared']} games ended in a shared win; each tied seat counts an equal share of it, so "
-                  "the seats' win rates add up to 100%." if row["shared"] else "")
+        shared = (f" {row['shared']} game{'s' if row['shared'] > 1 else ''} ended in a shared win; each tied seat "
+                  "counts an equal share of it, so the seats' win rates add up to 100%." if row["shared"] else "")
         section.text.append(f"{row['players']} players, {row['games']} games: {verdict}.{shared}")
     return section
 
@@ -252,17 +252,18 @@ def opening_section(run: Run) -> Section:
     section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
     if bottom.height:
         section.table(f"Worst {bottom.height} cards to keep", bottom, columns)
-    every_pair = opening.kept_pairs(run, 1)
-    pairs = every_pair.filter(pl.col("n") >= PAIR_MIN_SUPPORT)
+    pairs = opening.kept_pairs(run, PAIR_MIN_SUPPORT)
     if pairs.height >= 2:
         pair_columns = [("pair", _column("pair")), ("n", _column("n")),
                         ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
                         ("shrunk", _column("shrunk", pct))]
         best, worst = top_and_bottom(pairs, 5)
         section.table(f"Best kept pairs (kept together by at least {PAIR_MIN_SUPPORT} seats)", best, pair_columns)
-        section.table("Worst kept pairs", worst, pair_columns)
+        if worst.height:
+            section.table("Worst kept pairs", worst, pair_columns)
     else:
-        support = int(every_pair["n"].max()) if every_pair.height else 0
+        counts = opening.pair_counts(run.seats)
+        support = int(counts["n"].max()) if counts.height else 0
         seats_per_game = run.seats.height / run.n_games
         section.text.append(
             f"Fewer than two pairs of cards were kept together by {PAIR_MIN_SUPPORT} seats (the most common pair: "
