@@ -177,6 +177,11 @@ def maps_section(run: Run) -> Section:
             "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
             "Maps that differ from the average at a 5% false-discovery rate: " + ", ".join(
                 f"map {r['map']} (odds ratio {r['odds_ratio']:.2f})" for r in found.iter_rows(named=True)) + ".")
+    elif table.height < 2:
+        section.text.append(f"Every seat played map {table['map'][0]}: there is no other map to compare it with.")
+    else:
+        section.text.append("The regression could not be fitted (a map's seats all won or all lost); the win rates "
+                            "below are not controlled for seat and bot.")
     section.table("Win rate and mean VP per map", table, [
         ("map", _column("map")), ("seats n", _column("n")),
         ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
