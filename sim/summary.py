@@ -6,18 +6,30 @@ win rates of one table can add up to more than 100%; the summary says how many g
 
 from __future__ import annotations
 
+import math
+from statistics import NormalDist
+
 import polars as pl
-from scipy.stats import binomtest
 
 from sim.storage import RunFolder
 
 
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+def wilson(wins: float, games: float) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate.
+
+    `wins` may be fractional (a win shared by k seats counts 1/k for each): the score interval
+    only needs the observed rate and n, and a share in [0, 1] varies no more than a 0/1 result,
+    so the interval stays conservative.
+    """
     if games == 0:
         return (0.0, 1.0)
-    interval = binomtest(wins, games).proportion_ci(confidence_level=0.95, method="wilson")
-    return (interval.low, interval.high)
+    rate, z2 = wins / games, Z95 * Z95 / games
+    centre = (rate + z2 / 2) / (1 + z2)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games)) / (1 + z2)
+    return (0.0 if wins <= 0 else max(0.0, centre - half), 1.0 if wins >= games else min(1.0, centre + half))
 
 
 def summarize(folder: RunFolder) -> list[str]:

@@ -116,3 +116,10 @@ def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Pat
     image = Image.open(screenshot).convert("L")
     assert image.size == (1200, 3000)
     assert image.getextrema()[0] < 100       # something dark (text, plots) was drawn
+
+
+def test_command_line_notebook_parameters_keep_their_types() -> None:
+    from sim.analysis.notebooks import parse_parameters
+
+    assert parse_parameters(["run_dir=runs/demo", "make_example=False", "min_kept=3", "share=0.5"]) == {
+        "run_dir": "runs/demo", "make_example": False, "min_kept": 3, "share": 0.5}

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import polars as pl
 import pytest
 
+from analysis_data import synthetic_run
 from sim.analysis.bots import ratings
 from sim.analysis.cards import card_strength
-from sim.analysis.data import Run
 from sim.analysis.maps import map_regression
 from sim.analysis.stats import (benjamini_hochberg, beta_binomial_prior, bootstrap_mean, logit_effect,
                                 newcombe_difference, shrunk_rates, wilson)
@@ -60,6 +58,17 @@ def test_empirical_bayes_recovers_the_spread_and_pulls_rare_groups_harder() -> N
     assert np.all(low < shrunk) and np.all(shrunk < high)
 
 
+def test_empirical_bayes_prior_strength_is_right_when_group_sizes_differ() -> None:
+    # Cards are played from once to hundreds of times: rare cards must not pass for extra noise.
+    rng = np.random.default_rng(7)
+    rates = rng.beta(30, 30, size=400)      # prior strength 60
+    n = rng.integers(1, 400, size=400)
+    prior = beta_binomial_prior(rng.binomial(n, rates), n)
+    assert 40 < prior.alpha + prior.beta < 90       # not the cap (the median n, about 200)
+    identical = beta_binomial_prior(rng.binomial(n, 0.5), n)
+    assert identical.alpha + identical.beta == pytest.approx(np.median(n))   # no spread: pulled to the mean
+
+
 def _planted(effect: float, rows: int = 4000, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     played = rng.uniform(size=rows) < 0.3
@@ -95,21 +104,12 @@ def test_null_data_gives_no_more_discoveries_than_chance_after_benjamini_hochber
     assert families_with_a_discovery <= 6                   # BH under the global null: P(any) <= 5%; P(>=7 of 40) < 0.4%
 
 
-def _synthetic_run(seats: pl.DataFrame, events: pl.DataFrame | None = None) -> Run:
-    """A Run whose tables are given in memory (its cached properties set directly)."""
-    run = Run(Path("synthetic"), {"experiment": {"players": 2}})
-    run.__dict__["seats"] = seats
-    run.__dict__["card_events"] = events if events is not None else pl.DataFrame()
-    run.__dict__["games"] = seats.select("game").unique()
-    return run
-
-
 def _seats(rows: int, seed: int, won_logit) -> pl.DataFrame:
     rng = np.random.default_rng(seed)
     board = rng.integers(1, 9, size=rows).astype(str)
     seat = np.arange(rows) % 2
     played = [sorted(rng.choice(30, size=8, replace=False).tolist()) for _ in range(rows)]
-    logit = np.array([won_logit(b, s, p) for b, s, p in zip(board, seat, played)])
+    logit = np.array([won_logit(b, s, p) for b, s, p in zip(board, seat, played, strict=True)])
     won = (rng.uniform(size=rows) < 1 / (1 + np.exp(-logit))).astype(np.int8)
     return pl.DataFrame({"game": np.arange(rows, dtype=np.uint32), "seat": seat.astype(np.uint8), "map": board,
                          "bot_spec": ["random"] * rows, "players": np.full(rows, 2, dtype=np.uint8), "won": won,
@@ -119,7 +119,7 @@ def _seats(rows: int, seed: int, won_logit) -> pl.DataFrame:
 
 def test_map_regression_finds_a_planted_strong_map_and_no_other() -> None:
     seats = _seats(4000, 11, lambda board, seat, played: 0.9 if board == "3" else 0.0)
-    table = map_regression(_synthetic_run(seats.drop("played")))
+    table = map_regression(synthetic_run(seats.drop("played")))
     strong = table.filter(pl.col("map") == "3").row(0, named=True)
     assert strong["odds_ratio_low"] > 1 and strong["q_value"] < 0.05
     assert table.filter((pl.col("map") != "3") & (pl.col("odds_ratio_low") > 1)).is_empty()
@@ -130,7 +130,7 @@ def test_card_strength_ranks_a_planted_card_first_and_finds_it() -> None:
     events = seats.select("game", "seat", pl.col("played").alias("card")).explode("card").with_columns(
         pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"),
         pl.col("card").cast(pl.UInt16))
-    table = card_strength(_synthetic_run(seats.drop("played"), events), min_n=20)
+    table = card_strength(synthetic_run(seats.drop("played"), events), min_n=20)
     assert table["card"][0] == 7
     planted = table.filter(pl.col("card") == 7).row(0, named=True)
     assert planted["wae_low"] > 1 and planted["q_value"] < 0.05
@@ -143,7 +143,19 @@ def test_ratings_order_the_bots_by_their_results() -> None:
         strong_wins = game % 4 != 0   # the strong bot finishes ahead 3 times in 4
         rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2},
                  {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1}]
-    table = ratings(_synthetic_run(pl.DataFrame(rows)))
+    table = ratings(synthetic_run(pl.DataFrame(rows)))
     gap = table["rating"][0] - table["rating"][1]
     assert table["bot_spec"].to_list() == ["strong", "weak"]
     assert gap == pytest.approx(400 * np.log10(3), rel=0.05)   # Bradley-Terry: odds 3:1 = 191 Elo points
+
+
+def test_regressions_survive_a_bot_tied_to_its_seat() -> None:
+    # `--bots default,random` puts each bot on one seat: the seat and bot dummies are collinear.
+    seats = _seats(4000, 11, lambda board, seat, played: 0.9 if board == "3" else 0.0).with_columns(
+        pl.when(pl.col("seat") == 0).then(pl.lit("default")).otherwise(pl.lit("random")).alias("bot_spec"))
+    maps = map_regression(synthetic_run(seats.drop("played")))
+    assert maps.height == 8 and maps.filter(pl.col("map") == "3")["odds_ratio_low"][0] > 1
+    events = seats.select("game", "seat", pl.col("played").alias("card")).explode("card").with_columns(
+        pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"), pl.col("card").cast(pl.UInt16))
+    cards = card_strength(synthetic_run(seats.drop("played"), events), min_n=20)
+    assert cards["p_value"].is_not_null().sum() == 30

@@ -26,12 +26,18 @@ def pairwise(run: Run) -> pl.DataFrame:
 
 
 def win_matrix(run: Run) -> pl.DataFrame:
-    """Per (bot, opponent): meetings n, share of them `bot` finished ahead (ties half) with a Wilson interval."""
+    """Per (bot, opponent): games they met in (n), and the share of meetings `bot` finished ahead, with a Wilson interval.
+
+    A game counts once however many seats each bot held: its score is the share of the
+    (bot seat, opponent seat) pairs in it that `bot` won (ties half). Pairs from one game are
+    not independent, so counting them as meetings would make the interval too narrow.
+    """
     pairs = pairwise(run)
     if pairs.is_empty():
         return pl.DataFrame()
-    table = pairs.group_by("bot", "opponent").agg(pl.len().alias("n"), pl.col("score").sum().alias("wins"))
-    return with_wilson(table.with_columns(pl.col("wins").round(0)), prefix="ahead").sort("bot", "opponent")
+    games = pairs.group_by("game", "bot", "opponent").agg(pl.col("score").mean())
+    table = games.group_by("bot", "opponent").agg(pl.len().alias("n"), pl.col("score").sum().alias("wins"))
+    return with_wilson(table, prefix="ahead").sort("bot", "opponent")
 
 
 def ratings(run: Run, iterations: int = 200) -> pl.DataFrame:

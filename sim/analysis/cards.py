@@ -3,12 +3,14 @@
 1. raw win rate of the seats that played the card;
 2. win rate when the card was in the opening hand (dealt) and when it was kept;
 3. "wins above expected": a logistic regression of winning on playing the card, controlled for
-   seat, map, bot, player count and the round (break number) in which it was played;
+   seat, map, bot, player count, the round (break number) in which it was played and how many
+   cards the seat played in all (winners play more cards, so without it almost every card
+   looks strong);
 4. an empirical-Bayes (beta-binomial) win rate, which pulls rarely played cards towards the
    average so that luck does not put them at the top.
 
-Every table shows n; regression p-values are corrected for the many cards tested
-(Benjamini-Hochberg q-values).
+Every table shows n; regression p-values are cluster-robust by game and corrected for the many
+cards tested (Benjamini-Hochberg q-values).
 """
 
 from __future__ import annotations
@@ -36,11 +38,11 @@ def card_seats(run: Run) -> pl.DataFrame:
     return per_card.join(run.seats.select(*KEYS, "won"), on=KEYS)
 
 
-def opening_seats(run: Run, column: str) -> pl.DataFrame:
+def opening_seats(seats: pl.DataFrame, column: str) -> pl.DataFrame:
     """One row per (game, seat, card) in the seat's `dealt` or `kept` list, with won."""
-    if run.seats.is_empty():
+    if seats.is_empty():
         return pl.DataFrame()
-    return run.seats.select(*KEYS, "won", pl.col(column).alias("card")).explode("card").drop_nulls("card")
+    return seats.select(*KEYS, "won", pl.col(column).alias("card")).explode("card").drop_nulls("card")
 
 
 def _rate(table: pl.DataFrame, label: str) -> pl.DataFrame:
@@ -64,7 +66,7 @@ def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
     table = table.join(held.group_by("card").agg(pl.col("held").sum().alias("n_held")), on="card", how="full",
                        coalesce=True)
     for column, label in (("dealt", "dealt"), ("kept", "kept")):
-        table = table.join(_rate(opening_seats(run, column), label), on="card", how="full", coalesce=True)
+        table = table.join(_rate(opening_seats(run.seats, column), label), on="card", how="full", coalesce=True)
     table = table.with_columns(pl.col("^n_.*$").fill_null(0), pl.col("^wins_.*$").fill_null(0))
     table = table.with_columns(
         (pl.col("n_kept") / pl.col("n_dealt")).alias("keep_rate"),
@@ -78,13 +80,20 @@ def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
 def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFrame:
     """Per card: odds ratio of winning for seats that played it, from logit(won) ~ played + covariates.
 
-    The covariates are seat, map, bot and player count, and (for the seats that played it) how
-    many breaks before or after the card's usual round it was played, so a card is not credited
-    for being played late in games that were already won.
+    The covariates are seat, map, bot and player count; how many cards the seat played in all
+    (`play_count_controls`), so a card is compared with seats that played about as many cards
+    rather than credited for the fact that winners play more cards; and (for the seats that
+    played it) how many breaks before or after the card's usual round it was played, so a card
+    is not credited for being played late in games that were already won. Standard errors are
+    cluster-robust by game.
     """
-    seats = run.seats.with_row_index("row")
-    base = controls(seats, CONTROLS)
+    totals = held.group_by(KEYS).agg(pl.col("played").sum().alias("cards_played"))
+    seats = (run.seats.with_row_index("row").join(totals, on=KEYS, how="left")
+             .with_columns(pl.col("cards_played").fill_null(0)).sort("row"))
+    base = np.column_stack([controls(seats, CONTROLS),
+                            play_count_controls(seats["cards_played"].to_numpy().astype(float))])
     won = seats["won"].to_numpy().astype(float)
+    games = seats["game"].to_numpy()
     rows = []
     plays = held.filter(pl.col("played")).join(seats.select(*KEYS, "row"), on=KEYS)
     for (card,), group in plays.group_by("card"):
@@ -97,10 +106,28 @@ def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFram
         breaks = group["play_break"].to_numpy().astype(float)
         played[index] = 1.0
         timing[index] = breaks - breaks.mean()
-        effect = logit_effect(won, np.column_stack([played, timing]), base)
+        effect = logit_effect(won, np.column_stack([played, timing]), base, groups=games)
         if effect is not None:
             rows.append({"card": card, "wae_odds_ratio": effect.odds_ratio, "wae_low": float(np.exp(effect.low)),
                          "wae_high": float(np.exp(effect.high)), "p_value": effect.p_value})
     schema = {"card": pl.UInt16, "wae_odds_ratio": pl.Float64, "wae_low": pl.Float64, "wae_high": pl.Float64,
               "p_value": pl.Float64}
     return pl.DataFrame(rows, schema=schema)
+
+
+def play_count_controls(count: np.ndarray, bands: int = 5) -> np.ndarray:
+    """The number of cards each seat played, as covariates: a centred linear term and dummies for its quintiles.
+
+    The dummies compare each seat with seats that played about as many cards, whatever the shape
+    of the link between playing cards and winning; the linear term removes what is left of it
+    within a band. The count includes the card being judged, so a card comes out neutral when it
+    wins as often as the average card a seat plays instead.
+    """
+    count = np.asarray(count, dtype=float)
+    if count.size == 0:
+        return np.zeros((0, 0))
+    edges = np.unique(np.quantile(count, np.linspace(0, 1, bands + 1))[1:-1])
+    edges = edges[edges > count.min()]
+    band = np.searchsorted(edges, count, side="right")
+    dummies = band[:, None] == np.arange(1, len(edges) + 1)[None, :]
+    return np.column_stack([count - count.mean(), dummies.astype(float)])

@@ -16,6 +16,8 @@ from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import newcombe_difference
 from sim.analysis.tables import with_q_values
 
+MIN_N = 10   # plays of a card in each run before its change is listed
+
 
 def overridden_cards(run: Run) -> list[int]:
     """Card numbers named by the run's data overrides (`cards.NUMBER.COLUMN=VALUE`)."""
@@ -24,6 +26,7 @@ def overridden_cards(run: Run) -> list[int]:
 
 
 def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataFrame:
+    """Per `key`: both runs' n and win rate, the change (Newcombe interval) and its p-value; no q-values yet."""
     table = base.join(variant, on=key, how="full", coalesce=True, suffix="_variant").fill_null(0)
     rows = []
     for row in table.iter_rows(named=True):
@@ -33,7 +36,7 @@ def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataF
                      "win_variant": row["wins_variant"] / row["n_variant"] if row["n_variant"] else None,
                      "change": difference, "change_low": low, "change_high": high,
                      "p_value": _two_proportion_p(row["wins_variant"], row["n_variant"], row["wins"], row["n"])})
-    return with_q_values(pl.DataFrame(rows)) if rows else pl.DataFrame()
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
 def _two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | None:
@@ -45,8 +48,14 @@ def _two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | N
     return 1.0 if error == 0 else float(2 * norm.sf(abs(wins_a / n_a - wins_b / n_b) / error))
 
 
-def compare_cards(base: Run, variant: Run, min_n: int = 10) -> pl.DataFrame:
-    """Per card played in both runs: the change of its win rate when played (variant - base), Newcombe interval."""
+def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:
+    """Per card played at least `min_n` times in both runs, and every overridden card: the change of its
+    win rate when played (variant - base), Newcombe interval, p and q.
+
+    Two families for the Benjamini-Hochberg q-values: the overridden cards (the planned
+    question, usually one card, whose q is then its p) and the other cards listed (the search
+    for side effects). Cards below `min_n` are not tested, so they do not dilute the family.
+    """
     def counts(run: Run) -> pl.DataFrame:
         held = card_seats(run)
         if held.is_empty():
@@ -59,15 +68,16 @@ def compare_cards(base: Run, variant: Run, min_n: int = 10) -> pl.DataFrame:
     focus = overridden_cards(variant) + overridden_cards(base)
     table = table.filter((pl.col("n_base") >= min_n) & (pl.col("n_variant") >= min_n) | pl.col("card").is_in(focus))
     table = table.with_columns(pl.col("card").is_in(focus).alias("overridden"))
+    table = pl.concat([with_q_values(table.filter(pl.col("overridden"))), with_q_values(table.filter(~pl.col("overridden")))])
     return name_cards(table.sort(["overridden", "change"], descending=[True, True]))
 
 
 def compare_maps(base: Run, variant: Run) -> pl.DataFrame:
-    """Per map: the change of its win rate (variant - base), Newcombe interval."""
+    """Per map: the change of its win rate (variant - base), Newcombe interval, q-value over the maps."""
     def counts(run: Run) -> pl.DataFrame:
         if run.seats.is_empty():
             return pl.DataFrame(schema={"map": pl.String, "n": pl.UInt32, "wins": pl.Int64})
         return run.seats.group_by("map").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
 
     table = _difference(counts(base), counts(variant), "map")
-    return table.sort("map") if not table.is_empty() else table
+    return with_q_values(table).sort("map") if not table.is_empty() else table

@@ -7,14 +7,12 @@ coding), so each map's odds ratio says how much better than a typical map it is.
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import polars as pl
 from scipy.stats import norm
 
 from sim.analysis.data import Run
-from sim.analysis.stats import Z95, bootstrap_mean
+from sim.analysis.stats import Z95, bootstrap_mean, fit_logit, independent_columns
 from sim.analysis.tables import controls, with_q_values, with_wilson
 
 
@@ -35,10 +33,9 @@ def map_regression(run: Run) -> pl.DataFrame:
     """Logit(won) ~ map (sum-coded) + seat + bot + players: each map's odds ratio against the average map.
 
     Returns map, n, coefficient (log-odds), odds ratio with its 95% interval, p-value and
-    Benjamini-Hochberg q-value; empty when fewer than two maps were played.
+    Benjamini-Hochberg q-value over the maps; empty when fewer than two maps were played.
+    Standard errors are cluster-robust by game (the seats of one game share one result).
     """
-    import statsmodels.api as sm
-
     seats = run.seats
     if seats.is_empty() or "map" not in seats.columns or seats["map"].n_unique() < 2:
         return pl.DataFrame()
@@ -53,12 +50,12 @@ def map_regression(run: Run) -> pl.DataFrame:
             coded[row, :] = -1.0
     covariates = controls(seats, ("seat", "bot_spec", "players"))
     design = np.column_stack([np.ones(seats.height), coded, covariates])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            fit = sm.Logit(seats["won"].to_numpy().astype(float), design).fit(disp=0, maxiter=100)
-        except Exception:  # statsmodels raises several types for singular designs and separation
-            return pl.DataFrame()
+    keep = independent_columns(design)
+    keep[:len(maps)] = True      # the maps themselves are never dropped (a singular fit returns nothing)
+    design = design[:, keep]
+    fit = fit_logit(seats["won"].to_numpy(), design, groups=seats["game"].to_numpy())
+    if fit is None:
+        return pl.DataFrame()
     k = len(maps) - 1
     params = np.asarray(fit.params)[1:k + 1]
     cov = np.asarray(fit.cov_params())[1:k + 1, 1:k + 1]

@@ -8,6 +8,7 @@ after it, so the notebook runs top to bottom against any run folder:
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 from typing import Any, Mapping
@@ -35,6 +36,18 @@ def execute(path: Path, parameters: Mapping[str, Any], cwd: Path | None = None, 
     return notebook
 
 
+def parse_parameters(pairs: list[str]) -> dict[str, Any]:
+    """`NAME=VALUE` pairs as notebook parameters: a Python literal (3, 0.5, True, "x") as that value, else a string."""
+    parameters: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            parameters[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            parameters[name] = value
+    return parameters
+
+
 def main(arguments: list[str]) -> None:
     """`python -m sim.analysis.notebooks NOTEBOOK [NAME=VALUE ...] [--out EXECUTED.ipynb]`."""
     out = None
@@ -43,11 +56,7 @@ def main(arguments: list[str]) -> None:
         out = Path(arguments[position + 1])
         del arguments[position:position + 2]
     path, *pairs = arguments
-    parameters: dict[str, Any] = {}
-    for pair in pairs:
-        name, _, value = pair.partition("=")
-        parameters[name] = {"True": True, "False": False}.get(value, value)
-    notebook = execute(Path(path), parameters)
+    notebook = execute(Path(path), parse_parameters(pairs))
     if out:
         nbformat.write(notebook, out)
 

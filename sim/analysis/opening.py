@@ -1,9 +1,11 @@
 """Opening hands: what each card in the dealt 8 and the kept 4 is worth, the best kept pairs,
-and how good the bot's keep is compared with the 69 other keeps it could have made.
+and how good the bot's keep is compared with the 69 other keeps it could have made, judged with
+card values learned on other games (cross-fitting).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -11,8 +13,10 @@ import polars as pl
 
 from sim.analysis.cards import KEYS, opening_seats
 from sim.analysis.data import Run, card_names, name_cards
-from sim.analysis.stats import bootstrap_mean, newcombe_difference, shrunk_rates
+from sim.analysis.stats import beta_binomial_prior, bootstrap_mean, newcombe_difference, shrunk_rates
 from sim.analysis.tables import with_wilson
+
+FOLDS = 5   # cross-fitting folds of the keep percentile: card values learned on the other 4/5 of the games
 
 
 def opening_cards(run: Run) -> pl.DataFrame:
@@ -21,10 +25,16 @@ def opening_cards(run: Run) -> pl.DataFrame:
     `keep_gain` > 0 means seats that kept the card won more often than seats that were dealt it
     and let it go (Newcombe 95% interval); sorted by the shrunk win rate when kept.
     """
-    dealt = opening_seats(run, "dealt")
+    table = opening_table(run.seats)
+    return name_cards(table) if not table.is_empty() else table
+
+
+def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
+    """`opening_cards` of any set of seats, without card names."""
+    dealt = opening_seats(seats, "dealt")
     if dealt.is_empty():
         return pl.DataFrame()
-    kept = opening_seats(run, "kept").select(*KEYS, "card").with_columns(pl.lit(True).alias("was_kept"))
+    kept = opening_seats(seats, "kept").select(*KEYS, "card").with_columns(pl.lit(True).alias("was_kept"))
     dealt = dealt.join(kept, on=[*KEYS, "card"], how="left").with_columns(pl.col("was_kept").fill_null(False))
     table = dealt.group_by("card").agg(
         pl.len().alias("n_dealt"), pl.col("was_kept").sum().alias("n_kept"),
@@ -41,67 +51,104 @@ def opening_cards(run: Run) -> pl.DataFrame:
         pl.Series("keep_gain", [g[0] for g in gains]), pl.Series("keep_gain_low", [g[1] for g in gains]),
         pl.Series("keep_gain_high", [g[2] for g in gains]),
         pl.Series("shrunk_kept", shrunk), pl.Series("shrunk_kept_low", low), pl.Series("shrunk_kept_high", high))
-    return name_cards(table.sort("shrunk_kept", descending=True))
+    return table.sort("shrunk_kept", descending=True)
+
+
+def pair_counts(seats: pl.DataFrame) -> pl.DataFrame:
+    """Every pair of cards kept together: card_a < card_b, seats n and their wins."""
+    rows = [(min(a, b), max(a, b), won) for kept, won in zip(seats["kept"].to_list(), seats["won"].to_list(), strict=True)
+            for a, b in combinations(kept or [], 2)] if not seats.is_empty() else []
+    schema = {"card_a": pl.UInt16, "card_b": pl.UInt16, "won": pl.Int8}
+    pairs = pl.DataFrame(rows, schema=schema, orient="row")
+    return pairs.group_by("card_a", "card_b").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
 
 
 def kept_pairs(run: Run, min_support: int = 15) -> pl.DataFrame:
-    """Pairs of cards kept together by at least `min_support` seats, with win rate (Wilson) and shrunk rate."""
-    seats = run.seats
-    if seats.is_empty():
+    """Pairs of cards kept together by at least `min_support` seats, with win rate (Wilson) and shrunk rate.
+
+    The shrinkage prior is fitted to the listed pairs only: most of the 22,000 possible pairs are
+    kept once or twice, and fitted to those the prior would count for one or two games and
+    shrink nothing.
+    """
+    table = pair_counts(run.seats).filter(pl.col("n") >= min_support)
+    if table.is_empty():
         return pl.DataFrame()
-    rows = [(min(a, b), max(a, b), won) for kept, won in zip(seats["kept"].to_list(), seats["won"].to_list())
-            for a, b in combinations(kept or [], 2)]
-    if not rows:
-        return pl.DataFrame()
-    pairs = pl.DataFrame(rows, schema={"card_a": pl.UInt16, "card_b": pl.UInt16, "won": pl.Int8}, orient="row")
-    table = pairs.group_by("card_a", "card_b").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
     shrunk, _, _ = shrunk_rates(table["wins"].to_numpy(), table["n"].to_numpy())
-    table = table.with_columns(pl.Series("shrunk", shrunk)).filter(pl.col("n") >= min_support)
     names = card_names()
-    table = table.with_columns(pl.format("{} + {}", pl.col("card_a").replace_strict(names, default="?", return_dtype=pl.String),
-                                         pl.col("card_b").replace_strict(names, default="?", return_dtype=pl.String))
-                               .alias("pair"))
+    table = table.with_columns(pl.Series("shrunk", shrunk), pl.format(
+        "{} + {}", pl.col("card_a").replace_strict(names, default="?", return_dtype=pl.String),
+        pl.col("card_b").replace_strict(names, default="?", return_dtype=pl.String)).alias("pair"))
     return with_wilson(table).sort("shrunk", descending=True)
 
 
-def keep_values(run: Run) -> dict[int, float]:
-    """Each card's value as a kept card: the log-odds of its shrunk win rate when kept."""
-    table = opening_cards(run)
+def keep_values(seats: pl.DataFrame) -> dict[int, float]:
+    """Each card's value as a kept card, learned from `seats`: the log-odds of its shrunk win rate
+    when kept, minus that of the average kept card (so a card these seats never kept is worth 0)."""
+    table = opening_table(seats)
     if table.is_empty():
         return {}
+    prior = beta_binomial_prior(table["wins_kept"].to_numpy(), table["n_kept"].to_numpy())
     rate = table["shrunk_kept"].clip(1e-6, 1 - 1e-6).to_numpy()
-    return dict(zip(table["card"].to_list(), np.log(rate / (1 - rate)).tolist()))
+    values = np.log(rate / (1 - rate)) - np.log(prior.mean / (1 - prior.mean))
+    return dict(zip(table["card"].to_list(), values.tolist(), strict=True))
 
 
-def keep_choice(run: Run) -> pl.DataFrame:
-    """Per bot: where its keep ranks among all keeps of the dealt hand, valued by `keep_values`.
+@cache
+def _keeps(dealt: int, kept: int) -> np.ndarray:
+    """Every keep of `kept` cards out of `dealt`, as sorted index rows."""
+    return np.array(list(combinations(range(dealt), kept)), dtype=np.intp)
+
+
+def keep_percentile(dealt: list[int], kept: list[int], values: dict[int, float]) -> float | None:
+    """Share of the other keeps of `dealt` worth less than `kept` (ties half); None when there is no choice."""
+    if not dealt or not kept or len(kept) >= len(dealt) or not set(kept) <= set(dealt):
+        return None
+    worth = np.array([values.get(card, 0.0) for card in dealt])
+    keeps = _keeps(len(dealt), len(kept))
+    options = worth[keeps].sum(axis=1)
+    chosen = worth[sorted(dealt.index(card) for card in kept)].sum()   # summed in the options' order: ties are exact
+    below = (options < chosen).sum() + 0.5 * ((options == chosen).sum() - 1)
+    return float(below / (len(options) - 1))
+
+
+def keep_percentiles(seats: pl.DataFrame, folds: int = FOLDS) -> pl.Series:
+    """Per seat, the `keep_percentile` of its keep, with card values learned on the other games only.
+
+    Cross-fitting: games are split into `folds` folds by game index; the keeps of each fold are
+    judged with `keep_values` learned on the other folds. Values learned on the same games would
+    credit a seat's keep with its own result (a winner's kept cards look good because it won),
+    so winners' keeps would rank high even if keeping did not matter.
+    """
+    fold = (seats["game"].cast(pl.Int64) % folds).to_numpy()
+    dealt, kept = seats["dealt"].to_list(), seats["kept"].to_list()
+    result: list[float | None] = [None] * seats.height
+    for part in range(folds):
+        values = keep_values(seats.filter(pl.Series(fold != part)))
+        for row in np.flatnonzero(fold == part):
+            result[row] = keep_percentile(dealt[row], kept[row], values)
+    return pl.Series("percentile", result, dtype=pl.Float64)
+
+
+def keep_choice(run: Run, folds: int = FOLDS) -> pl.DataFrame:
+    """Per bot: where its keep ranks among all keeps of the dealt hand (`keep_percentiles`, cross-fitted).
 
     A keep's value is the sum of its cards' values; `percentile` is the share of the other
-    possible keeps that value less (0.5 = no better than a random keep, 1 = always the best).
-    The card values are learned from the same games, so this compares keeps, it does not
-    prove causes. `win_top`/`win_bottom`: win rate of seats whose keep was in the top or bottom
-    third of their options.
+    possible keeps that value less (0.5 = no better than a random keep, 1 = always the best),
+    with a bootstrap interval. `win_top`/`win_bottom`: win rate (Wilson) of the seats whose keep
+    was in the top or bottom third of their options.
     """
-    values = keep_values(run)
     seats = run.seats
-    if not values or seats.is_empty():
+    if seats.is_empty():
         return pl.DataFrame()
-    percentiles = []
-    for dealt, kept in zip(seats["dealt"].to_list(), seats["kept"].to_list()):
-        if not dealt or not kept or len(kept) >= len(dealt):
-            percentiles.append(None)
-            continue
-        options = [sum(values.get(card, 0.0) for card in keep) for keep in combinations(dealt, len(kept))]
-        chosen = sum(values.get(card, 0.0) for card in kept)
-        below = sum(value < chosen for value in options) + 0.5 * (sum(value == chosen for value in options) - 1)
-        percentiles.append(below / (len(options) - 1))
-    ranked = seats.with_columns(pl.Series("percentile", percentiles, dtype=pl.Float64)).drop_nulls("percentile")
+    ranked = seats.with_columns(keep_percentiles(seats, folds)).drop_nulls("percentile")
     rows = []
     for (bot,), group in ranked.group_by("bot_spec"):
         mean, low, high = bootstrap_mean(group["percentile"].to_numpy())
         top, bottom = group.filter(pl.col("percentile") >= 2 / 3), group.filter(pl.col("percentile") <= 1 / 3)
         rows.append({"bot_spec": bot, "n": group.height, "percentile": mean, "percentile_low": low,
-                     "percentile_high": high, "n_top": top.height,
-                     "win_top": top["won"].mean() if top.height else None,
-                     "n_bottom": bottom.height, "win_bottom": bottom["won"].mean() if bottom.height else None})
-    return pl.DataFrame(rows).sort("bot_spec")
+                     "percentile_high": high, "n_top": top.height, "wins_top": top["won"].sum(),
+                     "n_bottom": bottom.height, "wins_bottom": bottom["won"].sum()})
+    if not rows:
+        return pl.DataFrame()
+    table = with_wilson(pl.DataFrame(rows), wins="wins_top", n="n_top", prefix="win_top")
+    return with_wilson(table, wins="wins_bottom", n="n_bottom", prefix="win_bottom").sort("bot_spec")

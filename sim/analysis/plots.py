@@ -33,7 +33,7 @@ def seat_plot(table: pl.DataFrame) -> Figure:
     """Win rate per seat (95% Wilson) for each player count, against the fair share."""
     counts = table["players"].unique().sort().to_list()
     figure, axes = _subplots(1, len(counts), (3.2 * len(counts) + 1.5, 3.4))
-    for axis, players in zip(axes[0], counts):
+    for axis, players in zip(axes[0], counts, strict=True):
         part = table.filter(pl.col("players") == players)
         axis.errorbar(part["seat"].to_numpy(), part["win_rate"].to_numpy(),
                       yerr=_errors(part, "win_rate", "win_rate_low", "win_rate_high"), fmt="o", capsize=4)
@@ -50,7 +50,7 @@ def map_plot(table: pl.DataFrame) -> Figure:
     """Win rate (Wilson) and mean VP (bootstrap) per map, side by side."""
     figure, axes = _subplots(1, 2, (10, 3.6))
     left, right = axes[0]
-    labels = [f"{m}\n(n={n})" for m, n in zip(table["map"], table["n"])]
+    labels = [f"{m}\n(n={n})" for m, n in zip(table["map"], table["n"], strict=True)]
     x = np.arange(table.height)
     left.errorbar(x, table["win_rate"].to_numpy(), yerr=_errors(table, "win_rate", "win_rate_low", "win_rate_high"),
                   fmt="o", capsize=4)
@@ -65,6 +65,11 @@ def map_plot(table: pl.DataFrame) -> Figure:
         axis.set_xticks(x, labels, fontsize=8)
     figure.tight_layout()
     return figure
+
+
+def card_label(table: pl.DataFrame) -> pl.DataFrame:
+    """`table` with `label` = "number name", the row labels of a chart of cards."""
+    return table.with_columns(pl.format("{} {}", "card", "name").alias("label"))
 
 
 def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
@@ -119,7 +124,7 @@ def score_plot(seats: pl.DataFrame) -> Figure:
     axis = axes[0, 0]
     data = [seats.filter(pl.col("bot_spec") == bot)["vp"].to_numpy() for bot in bots]
     axis.boxplot(data, whis=(5, 95), showfliers=False)
-    axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data)])
+    axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data, strict=True)])
     axis.axhline(0, color="grey", linestyle=":")
     axis.set(title="Final VP per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="VP (score - 100)")
     figure.tight_layout()
@@ -131,11 +136,11 @@ def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
     figure, grid = _subplots(1, 3, (12, 3.6))
     axes = grid[0]
     for (bot,), part in table.filter(pl.col("n") >= min_seats).group_by("bot_spec", maintain_order=True):
-        for axis, track in zip(axes, ("appeal", "cp", "score")):
+        for axis, track in zip(axes, ("appeal", "cp", "score"), strict=True):
             axis.plot(part["player_turn"].to_numpy(), part[track].to_numpy(), label=bot)
             axis.fill_between(part["player_turn"].to_numpy(), part[f"{track}_25"].to_numpy(),
                               part[f"{track}_75"].to_numpy(), alpha=0.15)
-    for axis, label in zip(axes, ("appeal", "conservation points", "score (appeal + conservation value)")):
+    for axis, label in zip(axes, ("appeal", "conservation points", "score (appeal + conservation value)"), strict=True):
         axis.set(xlabel="player turn", ylabel=label, title=label.split(" (")[0].capitalize())
         axis.legend(fontsize=8)
     figure.suptitle(f"Mean by turn, band = 25-75% (turns reached by at least {min_seats} seats)", fontsize=9)

@@ -1,34 +1,46 @@
-"""Win rates by bot and the seat advantage at each player count."""
+"""Win rates by seat and player count, and a test of whether the seat changes the chance to win.
+
+A win shared by k tied seats counts 1/k for each of them here (the seat's "win share"), so the
+seats of one game share exactly one win and a fair game gives every seat 1/players: the seats'
+win rates add up to 100%.
+"""
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+from scipy.stats import chisquare
 
 from sim.analysis.data import Run
 from sim.analysis.stats import bootstrap_mean
-from sim.analysis.tables import with_wilson
+from sim.analysis.tables import with_q_values, with_wilson
+
+
+def with_win_share(seats: pl.DataFrame) -> pl.DataFrame:
+    """`seats` with `win_share`: 1 for the only winner, 1/k for each of k seats sharing the win, else 0."""
+    return seats.with_columns((pl.col("won") / pl.col("won").sum().over("game")).fill_nan(0.0).alias("win_share"))
 
 
 def win_rates(run: Run, by: tuple[str, ...] = ("bot_spec",)) -> pl.DataFrame:
-    """Win rate with its Wilson interval and mean VP, per group of seats."""
+    """Per group of seats: n, wins (win shares summed), win rate with its Wilson interval, and mean VP."""
     if run.seats.is_empty():
         return pl.DataFrame()
-    table = run.seats.group_by(*by).agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"),
-                                        pl.col("vp").mean().alias("mean_vp")).sort(*by)
+    table = with_win_share(run.seats).group_by(*by).agg(
+        pl.len().alias("n"), pl.col("win_share").sum().alias("wins"), pl.col("vp").mean().alias("mean_vp")).sort(*by)
     return with_wilson(table)
 
 
 def seat_advantage(run: Run) -> pl.DataFrame:
     """Per player count and seat: win rate (Wilson) and VP difference to seat 1 (bootstrap).
 
-    A fair game gives every seat 1/players; `vs_first_vp` is the mean VP of this seat minus
-    that of the starting seat in the same games (paired bootstrap over games).
+    A fair game gives every seat 1/players (`fair`); `vs_first_vp` is the mean VP of this seat
+    minus that of the starting seat in the same games (paired bootstrap over games). Seats are
+    numbered from 1 here.
     """
     seats = run.seats
     if seats.is_empty():
         return pl.DataFrame()
-    table = with_wilson(seats.group_by("players", "seat").agg(
-        pl.len().alias("n"), pl.col("won").sum().alias("wins"), pl.col("vp").mean().alias("mean_vp")).sort("players", "seat"))
+    table = win_rates(run, ("players", "seat"))
     first = seats.filter(pl.col("seat") == 0).select("game", pl.col("vp").alias("first_vp"))
     paired = seats.join(first, on="game").with_columns((pl.col("vp") - pl.col("first_vp")).alias("diff"))
     rows = []
@@ -38,3 +50,25 @@ def seat_advantage(run: Run) -> pl.DataFrame:
     differences = pl.DataFrame(rows, schema_overrides={"players": pl.UInt8, "seat": pl.UInt8})
     table = table.join(differences, on=["players", "seat"]).with_columns((pl.lit(1.0) / pl.col("players")).alias("fair"))
     return table.with_columns((pl.col("seat") + 1).alias("seat")).sort("players", "seat")
+
+
+def seat_fairness(run: Run) -> pl.DataFrame:
+    """Per player count (2 or more): does the seat change the chance to win?
+
+    One chi-square test per player count of the seats' summed win shares against equal shares
+    (df = players - 1), so a table of 4 seats is one test, not four. Win shares vary less than
+    0/1 results, which makes the test slightly conservative when wins are shared. Columns:
+    players, games, shared (games whose win was shared), chi2, p_value and q_value
+    (Benjamini-Hochberg over the player counts).
+    """
+    seats = run.seats
+    if seats.is_empty():
+        return pl.DataFrame()
+    rows = []
+    for (players,), group in with_win_share(seats).filter(pl.col("players") > 1).group_by("players"):
+        wins = group.group_by("seat").agg(pl.col("win_share").sum()).sort("seat")["win_share"].to_numpy()
+        statistic, p_value = chisquare(wins, np.full(len(wins), wins.sum() / len(wins)))
+        shared = group.group_by("game").agg(pl.col("won").sum()).filter(pl.col("won") > 1).height
+        rows.append({"players": players, "games": group["game"].n_unique(), "shared": shared,
+                     "chi2": float(statistic), "p_value": float(p_value)})
+    return with_q_values(pl.DataFrame(rows).sort("players")) if rows else pl.DataFrame()

@@ -14,8 +14,7 @@ def game_length(run: Run) -> pl.DataFrame:
     seats = run.seats
     if seats.is_empty():
         return pl.DataFrame()
-    games = run.games.select("game", *[c for c in ("breaks",) if c in run.games.columns])
-    joined = seats.join(games, on="game")
+    joined = seats.join(run.games.select("game", "breaks"), on="game")
     return joined.group_by("bot_spec").agg(
         pl.len().alias("n"), pl.col("turns").median().alias("turns_median"),
         pl.col("turns").quantile(0.05).alias("turns_5"), pl.col("turns").quantile(0.95).alias("turns_95"),

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats as scipy_stats
 
-from sim.summary import wilson
+from sim.summary import Z95, wilson
 
-Z95 = float(scipy_stats.norm.ppf(0.975))
-
-__all__ = ["wilson", "newcombe_difference", "bootstrap_mean", "bootstrap_mean_difference",
-           "benjamini_hochberg", "BetaPrior", "beta_binomial_prior", "shrunk_rates", "LogitEffect", "logit_effect"]
+__all__ = ["Z95", "wilson", "newcombe_difference", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
+           "beta_binomial_prior", "shrunk_rates", "fit_logit", "independent_columns", "LogitEffect", "logit_effect"]
 
 
 def newcombe_difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, float, float]:
@@ -40,19 +39,6 @@ def bootstrap_mean(values: np.ndarray, draws: int = 2000, seed: int = 0) -> tupl
     rng = np.random.default_rng(seed)
     means = values[rng.integers(0, values.size, size=(draws, values.size))].mean(axis=1)
     return (float(values.mean()), float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975)))
-
-
-def bootstrap_mean_difference(a: np.ndarray, b: np.ndarray, draws: int = 2000,
-                              seed: int = 0) -> tuple[float, float, float]:
-    """Mean(a) - mean(b) of two independent samples with a 95% percentile bootstrap interval."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    if a.size == 0 or b.size == 0:
-        return (float("nan"), float("nan"), float("nan"))
-    rng = np.random.default_rng(seed)
-    differences = (a[rng.integers(0, a.size, size=(draws, a.size))].mean(axis=1)
-                   - b[rng.integers(0, b.size, size=(draws, b.size))].mean(axis=1))
-    return (float(a.mean() - b.mean()), float(np.quantile(differences, 0.025)),
-            float(np.quantile(differences, 0.975)))
 
 
 def benjamini_hochberg(p_values: np.ndarray) -> np.ndarray:
@@ -90,22 +76,26 @@ class BetaPrior:
 def beta_binomial_prior(wins: np.ndarray, n: np.ndarray) -> BetaPrior:
     """Empirical-Bayes beta prior fitted by the method of moments to many (wins, n) groups.
 
-    The spread of the observed rates beyond what binomial noise explains sets the prior's
-    strength: the less the groups differ beyond chance, the harder every estimate is pulled to
-    the common mean. The strength is capped at the median group size, so the prior never
-    outweighs a typical group's own data and credible intervals keep a realistic width.
+    With p the pooled rate, N the total n and k groups, the weighted sum of squares
+    S = sum n_i (r_i - p)^2 has expectation p(1-p)(k-1) + tau^2 (N - sum n_i^2 / N - (k-1))
+    when the groups' true rates vary with variance tau^2 (Kleinman 1973). Solving for tau^2
+    gives the prior's strength alpha + beta = p(1-p) / tau^2 - 1: the less the groups differ
+    beyond binomial noise, the harder every estimate is pulled to the common mean. Unequal
+    group sizes enter exactly, so many rarely played cards do not pass for extra noise. The
+    strength is capped at the median group size, so the prior never outweighs a typical
+    group's own data and credible intervals keep a realistic width.
     """
     wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
     keep = n > 0
     wins, n = wins[keep], n[keep]
     if n.size == 0:
         return BetaPrior(1.0, 1.0)
-    mean = wins.sum() / n.sum()
-    rates = wins / n
-    variance = np.average((rates - mean) ** 2, weights=n)
-    binomial_noise = mean * (1 - mean) * np.mean(1 / n)
-    between = variance - binomial_noise
-    mean = min(max(mean, 1e-6), 1 - 1e-6)
+    total = n.sum()
+    mean = min(max(wins.sum() / total, 1e-6), 1 - 1e-6)
+    spread = float(np.sum(n * (wins / n - mean) ** 2))
+    binomial = mean * (1 - mean) * (n.size - 1)
+    information = total - float(np.sum(n ** 2)) / total - (n.size - 1)
+    between = (spread - binomial) / information if information > 0 else 0.0
     cap = max(float(np.median(n)), 1.0)
     strength = cap if between <= 1e-9 else min(max(mean * (1 - mean) / between - 1, 1e-3), cap)
     return BetaPrior(mean * strength, (1 - mean) * strength)
@@ -134,29 +124,57 @@ class LogitEffect:
         return float(np.exp(self.coefficient))
 
 
-def logit_effect(outcome: np.ndarray, effect: np.ndarray, controls: np.ndarray) -> LogitEffect | None:
-    """Fit logit(P(outcome)) = const + b*effect + controls and return b, or None when it cannot be fitted.
+def fit_logit(outcome: np.ndarray, design: np.ndarray, groups: np.ndarray | None = None) -> Any | None:
+    """Maximum-likelihood logit of `outcome` on `design` (statsmodels), or None when it cannot be fitted.
 
-    `effect` is one column (or several, the first is reported); `controls` the other covariates
-    (dummy-coded, without an intercept). Columns without variation (other than the reported one)
-    are dropped first.
+    With `groups` the standard errors are cluster-robust by group: the seats of one game share
+    one result (in a two-player game exactly one of them wins), so a game, not a seat, is the
+    independent unit.
     """
     import statsmodels.api as sm
 
+    options: dict[str, Any] = {} if groups is None else {"cov_type": "cluster", "cov_kwds": {"groups": groups}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return sm.Logit(np.asarray(outcome, dtype=float), design).fit(disp=0, maxiter=100, **options)
+        except Exception:  # statsmodels raises several types for singular designs and separation
+            return None
+
+
+def independent_columns(design: np.ndarray) -> np.ndarray:
+    """Mask of the columns of `design` that are not a linear combination of the columns before them.
+
+    Dummy codings of seat, map, player count and play-count bands can be collinear (one map per
+    player count, a band that holds one value); dropping the later column keeps the fit defined
+    without changing the columns that remain.
+    """
+    if design.shape[1] == 0:
+        return np.zeros(0, dtype=bool)
+    diagonal = np.abs(np.diag(np.linalg.qr(design, mode="r")))
+    norms = np.linalg.norm(design, axis=0)
+    return diagonal > 1e-9 * np.maximum(norms, 1e-300)
+
+
+def logit_effect(outcome: np.ndarray, effect: np.ndarray, controls: np.ndarray,
+                 groups: np.ndarray | None = None) -> LogitEffect | None:
+    """Fit logit(P(outcome)) = const + b*effect + controls and return b, or None when it cannot be fitted.
+
+    `effect` is one column (or several, the first is reported); `controls` the other covariates
+    (dummy-coded, without an intercept). Columns without variation or collinear with earlier
+    columns (other than the reported one) are dropped first. `groups` (the game of each row)
+    makes the interval and p-value cluster-robust, see `fit_logit`.
+    """
     effect = np.asarray(effect, dtype=float)
     effect = effect.reshape(len(effect), -1)
     controls = np.asarray(controls, dtype=float).reshape(len(effect), -1)
     if effect[:, 0].std() == 0:
         return None
-    effect = effect[:, [0] + [i for i in range(1, effect.shape[1]) if effect[:, i].std() > 0]]
-    varying = controls.std(axis=0) > 0
-    design = np.column_stack([np.ones(len(effect)), effect, controls[:, varying]])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            fit = sm.Logit(np.asarray(outcome, dtype=float), design).fit(disp=0, maxiter=100)
-        except Exception:  # statsmodels raises several types for singular designs and separation
-            return None
+    design = np.column_stack([np.ones(len(effect)), effect, controls])
+    design = design[:, independent_columns(design)]
+    fit = fit_logit(outcome, design, groups)
+    if fit is None:
+        return None
     coefficient, error = float(fit.params[1]), float(fit.bse[1])
     if not np.isfinite(error) or error > 50:
         return None

@@ -13,7 +13,7 @@ def with_wilson(table: pl.DataFrame, wins: str = "wins", n: str = "n", prefix: s
     if table.is_empty():
         return table.with_columns(pl.lit(None, dtype=pl.Float64).alias(name)
                                   for name in (prefix, f"{prefix}_low", f"{prefix}_high"))
-    bounds = [wilson(int(w), int(k)) for w, k in zip(table[wins], table[n])]
+    bounds = [wilson(float(w), int(k)) for w, k in zip(table[wins], table[n], strict=True)]
     return table.with_columns(
         (pl.col(wins) / pl.col(n)).alias(prefix),
         pl.Series(f"{prefix}_low", [b[0] for b in bounds], dtype=pl.Float64),
