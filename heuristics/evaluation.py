@@ -122,8 +122,10 @@ def _load_weights(path: str) -> Weights:
     return Weights.from_mapping(table, base, path)
 
 
+@lru_cache(maxsize=1)
 def default_weights() -> Weights:
-    """The complete balanced weights of heuristics/archetypes/default.toml."""
+    """The complete balanced weights of heuristics/archetypes/default.toml (cached: the in-turn
+    policy asks for them at every decision, and resolving the path costs system calls)."""
     return load_weights(archetype_path("default"))
 
 

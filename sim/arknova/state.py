@@ -138,6 +138,14 @@ class ProjectRow:
         return ProjectRow(self.number, self.holders[:])
 
 
+class _CopiedRandom(random.Random):
+    """A generator whose state is set right after it is made: it skips seeding from system
+    entropy, which would cost more than the rest of a state copy's bookkeeping."""
+
+    def __init__(self) -> None:
+        pass
+
+
 class ArkNovaState:
     """Players, cards, the association board, the break track and the pending steps."""
 
@@ -206,7 +214,7 @@ class ArkNovaState:
                      "end_turns_left", "end_trigger", "cp10_reached", "solo_tokens", "over"):
             setattr(other, name, getattr(self, name))
         other.stack = self.stack[:]
-        other.rng = random.Random()
+        other.rng = _CopiedRandom()
         other.rng.setstate(self.rng.getstate())
         other.after_action = self.after_action[:]
         other.unhandled = set(self.unhandled)

@@ -72,25 +72,27 @@ def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     return board_of(player).placements_for(kind)
 
 
-def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> list[Placement]:
-    occupied, kiosks = player.occupied, player.kiosks
-    return [p for p in placements_of(player, kind) if can_place(occupied, kiosks, p, kind, upgraded_build)]
+def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
+    return _legal_placements(player.map_id, player.occupied, player.kiosks, kind, upgraded_build,
+                             _covers_terrain(player))
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    return _has_placement(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
+    return bool(legal_placements(player, kind, upgraded_build))
 
 
 @lru_cache(maxsize=1 << 16)
-def _has_placement(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool, terrain: bool) -> bool:
-    """Cached on the zoo's masks: the same zoo is asked again and again between two buildings."""
+def _legal_placements(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
+                      terrain: bool) -> tuple[Placement, ...]:
+    """Cached on the zoo's masks: the same zoo is asked again and again between two buildings,
+    by the rules and by every lookahead of a bot."""
     placements = terrain_placements(map_id, kind) if terrain else map_board(map_id).placements_for(kind)
-    return any(can_place(occupied, kiosks, p, kind, upgraded_build) for p in placements)
+    return tuple(p for p in placements if can_place(occupied, kiosks, p, kind, upgraded_build))
 
 
 def clear_caches() -> None:
     """Forget cached placement answers; needed when the map data changes (overrides)."""
-    _has_placement.cache_clear()
+    _legal_placements.cache_clear()
 
 
 def has_building(player: PlayerState, kind: str) -> bool:

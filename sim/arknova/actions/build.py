@@ -87,7 +87,7 @@ def choose_kind(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 @options("build_place")
 def placement_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat, side_two, kind = step[1], step[4], step[5]
-    return tuple(zoo.legal_placements(game.players[seat], kind, side_two))
+    return zoo.legal_placements(game.players[seat], kind, side_two)
 
 
 @resolver("build_place")
