@@ -18,6 +18,7 @@ from heuristics.evaluation import (
     read_toml,
 )
 from heuristics.policy import finish_turn, in_turn_choice
+from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.core.decision import Decision
@@ -128,3 +129,11 @@ def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
 
 for _archetype in archetype_names():
     register_bot(_archetype)(archetype_bot(_archetype))
+
+# The search bot as Ark Nova wants it: the default heuristic rolls out and judges the leaves,
+# only whole turns are searched, three of the searching seat's turns deep, at most 0.95 s a decision.
+DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 950.0}
+_default_search = partial(SearchBot, **DEFAULT_SEARCH)
+_default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the default heuristic as rollout "
+                           "bot, whole turns searched 3 turns deep, 200 simulations or 0.95 s a decision.")
+register_bot("default_search")(_default_search)
