@@ -26,6 +26,9 @@ from sim.storage import RunFolder
 from sim.summary import wilson
 
 DEFINITION = "tournament.json"
+# What the game-shape table reads, when the game's dataset has it (Ark Nova's does; docs/dataset.md).
+SEAT_SHAPE = ("turns", "animals", "sponsors", "projects", "score")
+GAME_SHAPE = ("breaks", "end_trigger")
 
 
 @dataclass(frozen=True)
@@ -119,8 +122,12 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
     index = {spec: position for position, spec in enumerate(tournament.bots)}
     for seating in tournament.seatings():
         folder = RunFolder(Path(tournament.out) / seating.folder)
-        finished = folder.scan("games").filter(pl.col("status") == "finished").select("game")
-        seats = folder.scan("seats").join(finished, on="game").select("game", "seat", "bot_spec", "points", "rank", "won")
+        games, seats = folder.scan("games"), folder.scan("seats")
+        game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]
+        seat_columns = [name for name in SEAT_SHAPE if name in seats.collect_schema().names()]
+        finished = games.filter(pl.col("status") == "finished").select("game", *game_columns)
+        seats = seats.join(finished, on="game").select(
+            "game", "seat", "bot_spec", "points", "rank", "won", *seat_columns, *game_columns)
         frames.append(seats.collect().with_columns(
             pl.lit(seating.table, pl.UInt32).alias("table"), pl.lit(seating.rotation, pl.UInt8).alias("rotation"),
             pl.col("bot_spec").cast(pl.String).replace_strict(index, return_dtype=pl.UInt16).alias("bot"),
@@ -216,6 +223,43 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     for i, spec in enumerate(tournament.bots):
         cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>14}" for j in range(len(tournament.bots)))
         lines.append(f"{labels[i]:>4} {spec:<{width + 1}}{cells}")
+    return lines + shape_lines(game_shape(tournament, seats), width)
+
+
+def game_shape(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per bot over the games it played: turns per player (median and 5%-95%), the share
+    of games ended by a seat's score trigger, breaks per game, animals, sponsors and projects per
+    seat, and the mean score of the games' winners; the realism targets of docs/bots.md.
+    Empty when the game's dataset lacks these columns."""
+    if not set(SEAT_SHAPE + GAME_SHAPE) <= set(seats.columns):
+        return pl.DataFrame()
+    winners = seats.filter(pl.col("rank") == 1).group_by("table", "rotation", "game").agg(
+        pl.col("score").max().alias("winner_score"))
+    rows = seats.join(winners, on=["table", "rotation", "game"])
+    table = rows.group_by("bot").agg(
+        pl.len().alias("seats"), pl.col("turns").median().alias("turns_median"),
+        pl.col("turns").quantile(0.05).alias("turns_5"), pl.col("turns").quantile(0.95).alias("turns_95"),
+        (pl.col("end_trigger") != -1).mean().alias("score_trigger"), pl.col("breaks").cast(pl.Float64).mean(),
+        pl.col("animals").cast(pl.Float64).mean(), pl.col("sponsors").cast(pl.Float64).mean(),
+        pl.col("projects").cast(pl.Float64).mean(), pl.col("winner_score").cast(pl.Float64).mean())
+    names = pl.DataFrame({"bot": range(len(tournament.bots)), "spec": list(tournament.bots)},
+                         schema={"bot": pl.UInt16, "spec": pl.String})
+    return names.join(table, on="bot").sort("bot").drop("bot").rename({"spec": "bot"})
+
+
+def shape_lines(shape: pl.DataFrame, width: int) -> list[str]:
+    """The game-shape table as report lines (none for an empty table)."""
+    if shape.is_empty():
+        return []
+    lines = ["game shape: per bot over the games it played (turns per player, share ended by a score of 100, "
+             "means per game or seat)",
+             f"{'bot':<{width}} {'turns':>6} {'5%-95%':>8} {'score end':>10} {'breaks':>7} {'animals':>8} "
+             f"{'sponsors':>9} {'projects':>9} {'winner score':>13}"]
+    for row in shape.iter_rows(named=True):
+        spread = f"{row['turns_5']:.0f}-{row['turns_95']:.0f}"
+        lines.append(f"{row['bot']:<{width}} {row['turns_median']:>6.0f} {spread:>8} {row['score_trigger']:>10.0%} "
+                     f"{row['breaks']:>7.1f} {row['animals']:>8.1f} {row['sponsors']:>9.1f} "
+                     f"{row['projects']:>9.1f} {row['winner_score']:>13.1f}")
     return lines
 
 
@@ -224,7 +268,7 @@ def _cell(rate: float, count: int) -> str:
 
 
 def write_report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
-    """Write report.txt, standings.csv/.parquet, pairwise.csv and pairwise.png in the folder;
+    """Write report.txt, standings.csv/.parquet, pairwise.csv, pairwise.png and shape.csv in the folder;
     return the report's lines."""
     out = Path(tournament.out)
     lines = report(tournament, seats)
@@ -236,6 +280,7 @@ def write_report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     matrix = pl.DataFrame({"bot": list(tournament.bots)}).with_columns(
         [pl.Series(spec, rates[:, j]) for j, spec in enumerate(tournament.bots)])
     matrix.write_csv(out / "pairwise.csv")
+    game_shape(tournament, seats).write_csv(out / "shape.csv")
     draw_heatmap(rates, counts, tournament.bots, out / "pairwise.png")
     return lines
 

@@ -13,7 +13,9 @@ from click.testing import CliRunner
 from sim.cli import main
 from sim.experiment import ExperimentError
 from sim.storage import RunFolder
-from sim.tournament import Tournament, axis_label, load_seats, mean_interval, pairwise, ratings, standings
+from sim.tournament import (
+    Tournament, axis_label, game_shape, load_seats, mean_interval, pairwise, ratings, shape_lines, standings,
+)
 
 RANDOM_TWIN = "heuristics.random_bot:RandomBot"  # a second random bot under another spec
 BOTS = ("random", RANDOM_TWIN, "default")
@@ -100,6 +102,35 @@ def test_the_report_files_are_written(played: tuple[Path, str]) -> None:
     assert pl.read_csv(out / "standings.csv").height == 3
     assert pl.read_parquet(out / "standings.parquet")["bot"].to_list() == pl.read_csv(out / "standings.csv")["bot"].to_list()
     assert pl.read_csv(out / "pairwise.csv").columns == ["bot", *BOTS]
+
+
+def test_game_shape_agrees_with_the_rows(played: tuple[Path, str]) -> None:
+    out, output = played
+    setup = tournament_in(out)
+    seats = load_seats(setup)
+    shape = game_shape(setup, seats)
+    assert shape["bot"].to_list() == list(BOTS) and shape["seats"].to_list() == [12, 12, 12]
+    games = {}
+    for seating in setup.seatings():
+        for row in RunFolder(out / seating.folder).scan("games").collect().iter_rows(named=True):
+            games[(seating.table, seating.rotation, row["game"])] = row
+    for index, row in enumerate(shape.iter_rows(named=True)):
+        own = seats.filter(pl.col("bot") == index)
+        keys = [(table, rotation, game) for table, rotation, game in own.select("table", "rotation", "game").iter_rows()]
+        assert row["turns_median"] == own["turns"].median()
+        assert row["sponsors"] == pytest.approx(own["sponsors"].mean())
+        assert row["breaks"] == pytest.approx(np.mean([games[key]["breaks"] for key in keys]))
+        assert row["score_trigger"] == pytest.approx(np.mean([games[key]["end_trigger"] != -1 for key in keys]))
+    heuristic = shape.row(BOTS.index("default"), named=True)
+    assert heuristic["score_trigger"] > 0 and heuristic["winner_score"] >= 0
+    assert "game shape" in output and pl.read_csv(out / "shape.csv")["bot"].to_list() == list(BOTS)
+
+
+def test_game_shape_is_left_out_for_a_game_without_those_columns(played: tuple[Path, str]) -> None:
+    out, _ = played
+    setup = tournament_in(out)
+    bare = load_seats(setup).select("game", "seat", "bot", "points", "rank", "won", "table", "rotation")
+    assert game_shape(setup, bare).is_empty() and shape_lines(game_shape(setup, bare), 28) == []
 
 
 def test_resume_keeps_the_games_and_a_rerun_without_it_is_refused(played: tuple[Path, str]) -> None:

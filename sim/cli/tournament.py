@@ -34,9 +34,10 @@ def tournament(bots_text: str, maps: str, out: Path, resume: bool, progress: boo
     each cyclic seat rotation, so each bot sits in each seat equally often, and all rotations of
     a table use the same seed, hence the same deals. Each rotation is an experiment folder under
     --out (a dataset like `arkmc run` writes). The report (win rates with 95% Wilson intervals,
-    mean points with 95% bootstrap intervals, openskill ratings, the pairwise win-rate matrix)
-    is printed and written to --out as report.txt, standings.csv/.parquet, pairwise.csv and the
-    heatmap pairwise.png. Exit code 1 when a game failed, 2 for bad input, 130 when interrupted.
+    mean points with 95% bootstrap intervals, openskill ratings, the pairwise win-rate matrix and,
+    for Ark Nova, the game shape per bot) is printed and written to --out as report.txt,
+    standings.csv/.parquet, pairwise.csv, the heatmap pairwise.png and shape.csv. Exit code 1
+    when a game failed, 2 for bad input, 130 when interrupted.
     """
     from sim.tournament import Tournament, load_seats, play, write_report
 
