@@ -1,17 +1,22 @@
 """Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
-scaling of the experiment runner with workers, and bytes per game on disk.
+the search bot's time per decision, scaling of the experiment runner with workers, and bytes
+per game on disk.
 Run with `make bench`; the figures go into notes, not tests."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
@@ -34,6 +39,27 @@ def one_batch(bot: str, games: int, seed: int) -> tuple[float, float, int]:
     return elapsed / games, decisions / elapsed, capped
 
 
+def search_decision_times(games: int, seed: int) -> list[float]:
+    """Seconds of every searched decision of `default_search` playing `default` (maps 1-8),
+    the search bot in seat 1 of even games and seat 2 of odd ones."""
+    factory = get_game("arknova")
+    times: list[float] = []
+    for index, game_seed in enumerate(derive_seeds(seed, games)):
+        search = make_bot("default_search")
+
+        def timed(observation: Any, decision: Decision, rng: random.Random) -> Any:
+            started = time.perf_counter()
+            option = search.choose(observation, decision, rng)
+            if search.last_simulations:
+                times.append(time.perf_counter() - started)
+            return option
+
+        searcher = SimpleNamespace(choose=timed)
+        bots = [searcher, make_bot("default")] if index % 2 == 0 else [make_bot("default"), searcher]
+        play_game(factory.new_game({"players": 2, "maps": "random"}, game_seed), bots, game_seed)
+    return times
+
+
 def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
     """Games per second of `arkmc run` with random bots, worker peak memory (MB), bytes per game."""
     with tempfile.TemporaryDirectory() as folder:
@@ -52,6 +78,7 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=40, help="games per random batch")
     parser.add_argument("--default-games", type=int, default=10, help="games per batch of the default heuristic")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
+    parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
     args = parser.parse_args()
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   (median of {args.repeats} batches)")
     for bot, games in (("random", args.random_games), ("default", args.default_games)):
@@ -60,6 +87,11 @@ def main() -> None:
         rate = statistics.median(batch[1] for batch in batches)
         capped = sum(batch[2] for batch in batches)
         print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {capped:>7}")
+    if args.search_games:
+        times = sorted(search_decision_times(args.search_games, 0))
+        print(f"default_search: {len(times)} searched decisions in {args.search_games} games, seconds per decision: "
+              f"median {statistics.median(times):.2f}, 95% {times[int(0.95 * (len(times) - 1))]:.2f}, "
+              f"max {times[-1]:.2f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
     print(f"arkmc run, random bots, {args.runner_games} games, chunks of 20 (median of {args.repeats} runs):")
