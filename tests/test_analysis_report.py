@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import execute
 from sim.cli import main
+from sim.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -54,13 +55,16 @@ def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> N
     assert "## Card strength" in text and "| card | name |" in text
 
 
-def test_an_empty_run_gets_a_clear_message_not_a_crash(tmp_path: Path) -> None:
+def test_an_empty_run_gets_a_clear_message_not_a_crash(small_run: Path, tmp_path: Path) -> None:
+    # An experiment started but stopped before its first chunk was saved: a manifest and no games.
+    manifest = Run.open(small_run).manifest
     empty = tmp_path / "empty"
-    empty.mkdir()
+    RunFolder(empty).start(manifest["experiment"], manifest["experiment_id"], manifest["chunks_total"],
+                           manifest["data_version"])
     out = tmp_path / "empty.html"
     report(str(empty), "--out", str(out))
     text = out.read_text(encoding="utf-8")
-    assert "holds no experiment" in text and "no finished games yet" in text
+    assert "no finished games yet" in text and "games saved</td><td class='n'>0:" in text
     assert "data:image/png" not in text
     assert Run.open(empty).n_games == 0
 
@@ -90,9 +94,24 @@ def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path
     assert needed > 90
 
 
-def test_bad_report_arguments_get_exit_code_2(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["report", str(tmp_path / "absent")])
-    assert result.exit_code == 2 and "no run folder" in result.output
+def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_path: Path) -> None:
+    (tmp_path / "not-a-run").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "bad-manifest").mkdir()
+    (tmp_path / "bad-manifest" / "manifest.json").write_text("{not json")
+    for arguments, message in (
+        ([str(tmp_path / "absent")], "no run folder"),
+        ([str(tmp_path / "not-a-run")], "holds no arkmc experiment (no manifest.json)"),
+        ([str(tmp_path / "a-file")], "is a file, not a run folder"),
+        ([str(tmp_path / "bad-manifest")], "holds no readable arkmc experiment"),
+        ([str(small_run), str(small_run), str(small_run)], "give one run folder, or two"),
+        ([str(small_run), "--out", str(tmp_path / "a-file" / "report.html")], "a-file is a file, not a folder"),
+        ([str(small_run), "--out", str(tmp_path)], "is a folder; give a file name"),
+    ):
+        result = CliRunner().invoke(main, ["report", *arguments])
+        assert result.exit_code == 2, arguments
+        assert result.output.startswith("arkmc: error: ") and message in result.output, result.output
+        assert result.output.count("\n") == 1                   # one line, no traceback
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

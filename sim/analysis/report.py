@@ -102,10 +102,6 @@ def experiment_section(run: Run) -> Section:
     """What was run: the experiment spec, code version and how many games ended how."""
     section = Section("Experiment")
     spec = run.spec
-    if not run.manifest:
-        section.text.append(f"The folder {run.path} holds no experiment (no manifest.json). "
-                            "Play one with `arkmc run --out FOLDER` and report on that folder.")
-        return section
     status = run.status_counts()
     session = (run.manifest.get("sessions") or [{}])[-1].get("code", {})
     rows = [("folder", str(run.path)), ("experiment id", run.manifest.get("experiment_id", "?")),
@@ -498,9 +494,8 @@ def render_markdown(title: str, subtitle: str, sections: list[Section], image_fo
     return "\n".join(lines)
 
 
-def write_report(run_dirs: Sequence[Path], out: Path, fmt: str = "html") -> Path:
+def write_report(runs: Sequence[Run], out: Path, fmt: str = "html") -> Path:
     """Build the report of one run, or compare two (baseline first), and write it to `out`."""
-    runs = [Run.open(path) for path in run_dirs]
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     if len(runs) == 1:
         run = runs[0]
