@@ -401,12 +401,12 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
             f"{games_needed(games, have, compare.MIN_N, PLAYS_PER_CARD_PER_GAME)} games per run would do.")
     else:
         shown = pl.concat([table.filter(pl.col("overridden")),
-                           table.filter(~pl.col("overridden")).sort("q_value").head(TOP)])
+                           table.filter(~pl.col("overridden")).sort("p_value", nulls_last=True).head(TOP)])
         cards_change.figure("Card changes", plots.interval_plot(
             plots.card_label(shown), "label", "change", "change_low",
             "change_high", "Change of win rate when played, variant - baseline (95% CI)",
-            "change of win rate (percentage points)", 0.0, reference_label="no change"))
-        cards_change.table(f"Overridden cards first, then the largest changes (cards played at least "
+            "change of win rate when played", 0.0, reference_label="no change", unit=plots.POINTS))
+        cards_change.table(f"Overridden cards first, then the {TOP} clearest changes (smallest p; cards played at least "
                            f"{compare.MIN_N} times in both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
                            compare_columns("card")[1:])
         found = table.filter(pl.col("q_value") < 0.05)
