@@ -78,7 +78,7 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     report(str(small_run), str(variant), "--out", str(out))
     text = out.read_text(encoding="utf-8")
     assert "Change of map win rates" in text and "Change of card win rates" in text
-    assert "cards.401.cost=15" in text
+    assert "The variant differs from the baseline in games: 90 → 30; overrides: none → cards.401.cost=15." in text
     first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
     assert first_card_row is not None and first_card_row.group(1) == "401"
 

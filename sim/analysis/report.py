@@ -383,6 +383,10 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
         section = experiment_section(run)
         section.title = f"{label}: {run.name}"
         sections.append(section)
+    differences = compare.spec_differences(base, variant)
+    sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
+        f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
+        "The two experiments have the same specification: any change below is chance.")
     change = Section("Change of map win rates")
     table = compare.compare_maps(base, variant)
     if table.is_empty():
