@@ -43,6 +43,8 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
     assert len(re.findall(r"src='data:image/png;base64,", text)) >= 6
     assert not re.search(r"(src|href)=['\"]https?:", text)      # viewable offline
     assert "90 finished games" in text and "Wilson" in text
+    for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n"):
+        assert f"<th>{column}" in text                            # the four measures, with their n
     assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
 
 

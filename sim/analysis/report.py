@@ -192,8 +192,10 @@ CARD_COLUMNS = [
     ("wins above expected: odds ratio [95% CI]", _interval("wae_odds_ratio", "wae_low", "wae_high",
                                                            lambda v: num(v, 2))),
     ("q (BH)", _column("q_value", lambda v: num(v, 3))),
+    ("dealt n", _column("n_dealt")), ("win when dealt", _column("win_dealt", pct)),
     ("kept n", _column("n_kept")), ("win when kept", _column("win_kept", pct)),
-    ("keep rate", _column("keep_rate", pct)), ("play rate", _column("play_rate", pct))]
+    ("keep rate (kept / dealt)", _column("keep_rate", pct)),
+    ("play rate (of n seats holding it)", lambda row: f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}")]
 
 
 def cards_section(run: Run) -> Section:
@@ -207,7 +209,7 @@ def cards_section(run: Run) -> Section:
                             f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
         return section
     top, bottom = top_and_bottom(ranked, TOP)
-    overall = float(table["wins_played"].sum() / table["n_played"].sum())
+    overall = cards.played_win_rate(table)
     for part, caption, title in ((top, "Top cards", "Strongest"), (bottom, "Bottom cards", "Weakest")):
         if part.height:
             section.figure(caption, plots.interval_plot(
@@ -429,7 +431,7 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
 
 
 STYLE = """
-body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1100px;margin:2em auto;
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1200px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .sub{color:#666;margin-top:0} nav a{margin-right:1em}
