@@ -300,19 +300,38 @@ def bots_section(run: Run) -> Section:
         section.text.append(f"Only one bot played ({only}): a comparison needs different bots at one table, e.g. "
                             "`arkmc run --bots default,random --games 100` (about 100 games give a win rate within ±10%).")
     else:
-        section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         rating = bots.ratings(run)
+        section.text.append(rating_summary(rating, matrix))
+        section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
             ("bot", _column("bot_spec")), ("seats n", _column("n")), ("rating", _column("rating", lambda v: num(v, 0)))])
-        section.table("Head to head: share of meetings the bot finished ahead (ties count half; a game counts once)", matrix, [
-            ("bot", _column("bot")), ("opponent", _column("opponent")), ("games n", _column("n")),
-            ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high"))])
+        section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean VP "
+                      "margin over the opponent; a game counts once", matrix, [
+                          ("bot", _column("bot")), ("opponent", _column("opponent")), ("games n", _column("n")),
+                          ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high")),
+                          ("VP margin [95% CI]", _interval("margin", "margin_low", "margin_high", num))])
     section.figure("Score distributions", plots.score_plot(run.seats))
     section.table("Final VP per bot", bots.score_distribution(run), [
         ("bot", _column("bot_spec")), ("n", _column("n")), ("mean", _column("mean_vp", num)),
         ("5%", _column("vp_5", num)), ("25%", _column("vp_25", num)), ("median", _column("vp_50", num)),
         ("75%", _column("vp_75", num)), ("95%", _column("vp_95", num))])
     return section
+
+
+def rating_summary(rating: pl.DataFrame, matrix: pl.DataFrame) -> str:
+    """In words: the ratings, and how the top-rated bot did against the next one, with the intervals.
+
+    The closest contest at the top is the one whose uncertainty matters: is the best bot really the best?
+    """
+    order = ", ".join(f"{row['bot_spec']} {row['rating']:.0f}" for row in rating.iter_rows(named=True))
+    best, next_best = rating["bot_spec"][0], rating["bot_spec"][1]
+    met = matrix.filter((pl.col("bot") == best) & (pl.col("opponent") == next_best))
+    if met.is_empty():
+        return f"Ratings: {order}. {best} and {next_best} never sat at one table."
+    row = met.row(0, named=True)
+    return (f"Ratings: {order}. The top-rated {best} finished ahead of {next_best} in {pct(row['ahead'])} "
+            f"{interval(row['ahead_low'], row['ahead_high'])} of their {row['n']} games, by "
+            f"{num(row['margin'])} VP {interval(row['margin_low'], row['margin_high'], num)} on average (95% intervals).")
 
 
 def shape_section(run: Run) -> Section:
@@ -340,7 +359,7 @@ METHODS = [
     "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
     "test per seat.",
     "Mean VP and VP differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
-    "for the seat differences).",
+    "for the seat differences and the bots' head-to-head margins).",
     "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
     "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
     "its record is strong; the bounds are 95% credible intervals.",
