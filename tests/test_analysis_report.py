@@ -132,11 +132,15 @@ def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Pat
     screenshot = tmp_path / "small.png"
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,3000",
                     f"--screenshot={screenshot}", out.as_uri()], capture_output=True, timeout=120, check=False)
+    import numpy as np
     from PIL import Image
 
-    image = Image.open(screenshot).convert("L")
+    image = Image.open(screenshot).convert("RGB")
     assert image.size == (1200, 3000)
-    assert image.getextrema()[0] < 100       # something dark (text, plots) was drawn
+    pixels = np.asarray(image).astype(int)
+    assert (pixels.sum(axis=2) < 200).sum() > 5000            # text was drawn
+    plot_blue = (np.abs(pixels - [31, 119, 180]).sum(axis=2) < 30).sum()
+    assert plot_blue > 500                                       # the embedded figures decoded (matplotlib's blue)
 
 
 def test_command_line_notebook_parameters_keep_their_types() -> None:
