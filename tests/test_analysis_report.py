@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import execute
 from sim.cli import main
+from sim.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -42,6 +43,8 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
     assert len(re.findall(r"src='data:image/png;base64,", text)) >= 6
     assert not re.search(r"(src|href)=['\"]https?:", text)      # viewable offline
     assert "90 finished games" in text and "Wilson" in text
+    for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n"):
+        assert f"<th>{column}" in text                            # the four measures, with their n
     assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
 
 
@@ -54,13 +57,16 @@ def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> N
     assert "## Card strength" in text and "| card | name |" in text
 
 
-def test_an_empty_run_gets_a_clear_message_not_a_crash(tmp_path: Path) -> None:
+def test_an_empty_run_gets_a_clear_message_not_a_crash(small_run: Path, tmp_path: Path) -> None:
+    # An experiment started but stopped before its first chunk was saved: a manifest and no games.
+    manifest = Run.open(small_run).manifest
     empty = tmp_path / "empty"
-    empty.mkdir()
+    RunFolder(empty).start(manifest["experiment"], manifest["experiment_id"], manifest["chunks_total"],
+                           manifest["data_version"])
     out = tmp_path / "empty.html"
     report(str(empty), "--out", str(out))
     text = out.read_text(encoding="utf-8")
-    assert "holds no experiment" in text and "no finished games yet" in text
+    assert "no finished games yet" in text and "games saved</td><td class='n'>0:" in text
     assert "data:image/png" not in text
     assert Run.open(empty).n_games == 0
 
@@ -74,7 +80,7 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     report(str(small_run), str(variant), "--out", str(out))
     text = out.read_text(encoding="utf-8")
     assert "Change of map win rates" in text and "Change of card win rates" in text
-    assert "cards.401.cost=15" in text
+    assert "The variant differs from the baseline in games: 90 → 30; overrides: none → cards.401.cost=15." in text
     first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
     assert first_card_row is not None and first_card_row.group(1) == "401"
 
@@ -90,9 +96,24 @@ def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path
     assert needed > 90
 
 
-def test_bad_report_arguments_get_exit_code_2(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["report", str(tmp_path / "absent")])
-    assert result.exit_code == 2 and "no run folder" in result.output
+def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_path: Path) -> None:
+    (tmp_path / "not-a-run").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "bad-manifest").mkdir()
+    (tmp_path / "bad-manifest" / "manifest.json").write_text("{not json")
+    for arguments, message in (
+        ([str(tmp_path / "absent")], "no run folder"),
+        ([str(tmp_path / "not-a-run")], "holds no arkmc experiment (no manifest.json)"),
+        ([str(tmp_path / "a-file")], "is a file, not a run folder"),
+        ([str(tmp_path / "bad-manifest")], "holds no readable arkmc experiment"),
+        ([str(small_run), str(small_run), str(small_run)], "give one run folder, or two"),
+        ([str(small_run), "--out", str(tmp_path / "a-file" / "report.html")], "a-file is a file, not a folder"),
+        ([str(small_run), "--out", str(tmp_path)], "is a folder; give a file name"),
+    ):
+        result = CliRunner().invoke(main, ["report", *arguments])
+        assert result.exit_code == 2, arguments
+        assert result.output.startswith("arkmc: error: ") and message in result.output, result.output
+        assert result.output.count("\n") == 1                   # one line, no traceback
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -111,11 +132,15 @@ def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Pat
     screenshot = tmp_path / "small.png"
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,3000",
                     f"--screenshot={screenshot}", out.as_uri()], capture_output=True, timeout=120, check=False)
+    import numpy as np
     from PIL import Image
 
-    image = Image.open(screenshot).convert("L")
+    image = Image.open(screenshot).convert("RGB")
     assert image.size == (1200, 3000)
-    assert image.getextrema()[0] < 100       # something dark (text, plots) was drawn
+    pixels = np.asarray(image).astype(int)
+    assert (pixels.sum(axis=2) < 200).sum() > 5000            # text was drawn
+    plot_blue = (np.abs(pixels - [31, 119, 180]).sum(axis=2) < 30).sum()
+    assert plot_blue > 500                                       # the embedded figures decoded (matplotlib's blue)
 
 
 def test_command_line_notebook_parameters_keep_their_types() -> None:

@@ -141,8 +141,8 @@ def test_ratings_order_the_bots_by_their_results() -> None:
     rows = []
     for game in range(300):
         strong_wins = game % 4 != 0   # the strong bot finishes ahead 3 times in 4
-        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2},
-                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1}]
+        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2, "vp": 0.0},
+                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1, "vp": 0.0}]
     table = ratings(synthetic_run(pl.DataFrame(rows)))
     gap = table["rating"][0] - table["rating"][1]
     assert table["bot_spec"].to_list() == ["strong", "weak"]

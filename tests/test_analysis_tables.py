@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import polars as pl
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from analysis_data import synthetic_run
 from sim.analysis.bots import win_matrix
 from sim.analysis.compare import compare_cards
-from sim.analysis.report import seats_section, top_and_bottom
+from sim.analysis.report import bots_section, seats_section, top_and_bottom
 from sim.analysis.seats import seat_advantage, seat_fairness
 from sim.analysis.stats import benjamini_hochberg, wilson
 
@@ -46,13 +48,41 @@ def test_the_seat_test_is_one_chi_square_per_player_count() -> None:
 
 def test_head_to_head_counts_a_four_seat_game_once() -> None:
     # 4-player games, seats 0 and 2 played by A, 1 and 3 by B; A's seats finish 1st and 3rd.
-    rows = [{"game": game, "seat": seat, "bot_spec": "A" if seat % 2 == 0 else "B", "rank": [1, 2, 3, 4][seat]}
-            for game in range(50) for seat in range(4)]
+    rows = [{"game": game, "seat": seat, "bot_spec": "A" if seat % 2 == 0 else "B", "rank": [1, 2, 3, 4][seat],
+             "vp": [30, 20, 10, 0][seat] + game % 3} for game in range(50) for seat in range(4)]
     table = win_matrix(synthetic_run(pl.DataFrame(rows)))
     a_row = table.filter(pl.col("bot") == "A").row(0, named=True)
     assert a_row["n"] == 50                                  # games, not the 200 seat pairs
     assert a_row["ahead"] == pytest.approx(0.75)             # A ahead in 3 of the 4 pairs of every game
     assert (a_row["ahead_low"], a_row["ahead_high"]) == pytest.approx(wilson(37.5, 50))
+    assert a_row["margin"] == a_row["margin_low"] == a_row["margin_high"] == pytest.approx(10.0)  # (10+30-10+10)/4
+    b_row = table.filter(pl.col("bot") == "B").row(0, named=True)
+    assert (b_row["margin"], b_row["margin_low"], b_row["margin_high"]) == pytest.approx((-10.0, -10.0, -10.0))
+
+
+def test_the_bot_section_puts_the_top_contest_in_words_with_its_intervals() -> None:
+    # 200 two-player games: "strong" finishes ahead 3 times in 4, by 10 VP when it wins and -4 when it loses.
+    rows = []
+    for game in range(200):
+        strong_wins = game % 4 != 0
+        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2,
+                  "vp": 10.0 if strong_wins else -4.0, "players": 2, "won": int(strong_wins)},
+                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1,
+                  "vp": 0.0, "players": 2, "won": int(not strong_wins)}]
+    section = bots_section(synthetic_run(pl.DataFrame(rows)))
+    (text,) = section.text
+    found = re.fullmatch(r"Ratings: strong (\d+), weak (\d+)\. The top-rated strong finished ahead of weak in "
+                         r"75\.0% \[(.+)%, (.+)%\] of their 200 games, by 6\.5 VP \[(.+), (.+)\] on average "
+                         r"\(95% intervals\)\.", text)
+    assert found, text
+    strong, weak, ahead_low, ahead_high, margin_low, margin_high = map(float, found.groups())
+    assert strong - weak == pytest.approx(400 * np.log10(3), abs=3)      # odds 3:1, pulled in a little by the prior
+    assert (ahead_low / 100, ahead_high / 100) == pytest.approx(wilson(150, 200), abs=5e-4)
+    half = 1.96 * 14 * np.sqrt(0.75 * 0.25 / 200)                         # normal-theory half-width of the margin
+    assert (margin_low, margin_high) == pytest.approx((6.5 - half, 6.5 + half), abs=0.15)
+    assert len(section.figures) == 2                          # the matrix and the score distributions
+    head_to_head = next(table for table in section.tables if table.caption.startswith("Head to head"))
+    assert head_to_head.header[-1] == "VP margin [95% CI]" and head_to_head.rows[0][-1].startswith("6.5 [")
 
 
 def _played(games: int, seed: int, shift: float) -> tuple[pl.DataFrame, pl.DataFrame]:

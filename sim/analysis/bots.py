@@ -1,4 +1,4 @@
-"""Bot comparison: who beats whom, a rating on one scale, and the spread of their scores."""
+"""Bot comparison: who beats whom and by how many points, a rating on one scale, and the spread of their scores."""
 
 from __future__ import annotations
 
@@ -6,37 +6,48 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.data import Run
+from sim.analysis.stats import bootstrap_mean
 from sim.analysis.tables import with_wilson
 
 
 def pairwise(run: Run) -> pl.DataFrame:
-    """Every ordered pair of seats with different bot specs in one game: did `bot` finish ahead of `opponent`?
+    """Every ordered pair of seats with different bot specs in one game: did `bot` finish ahead of `opponent`,
+    and by how many VP (`margin`)?
 
     Ties (equal rank) count half. This is the raw material of the matrix and the ratings.
     """
     seats = run.seats
     if seats.is_empty():
         return pl.DataFrame()
-    left = seats.select("game", "seat", pl.col("bot_spec").alias("bot"), pl.col("rank").alias("rank_a"))
+    left = seats.select("game", "seat", pl.col("bot_spec").alias("bot"), pl.col("rank").alias("rank_a"),
+                        pl.col("vp").alias("vp_a"))
     right = seats.select("game", pl.col("seat").alias("seat_b"), pl.col("bot_spec").alias("opponent"),
-                         pl.col("rank").alias("rank_b"))
+                         pl.col("rank").alias("rank_b"), pl.col("vp").alias("vp_b"))
     pairs = left.join(right, on="game").filter(pl.col("bot") != pl.col("opponent"))
-    return pairs.with_columns(pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
-                              .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("score"))
+    return pairs.with_columns(
+        pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
+        .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("score"),
+        (pl.col("vp_a").cast(pl.Float64) - pl.col("vp_b")).alias("margin"))
 
 
 def win_matrix(run: Run) -> pl.DataFrame:
-    """Per (bot, opponent): games they met in (n), and the share of meetings `bot` finished ahead, with a Wilson interval.
+    """Per (bot, opponent): games they met in (n); the share of meetings `bot` finished ahead, with a
+    Wilson interval; and its mean VP margin over the opponent, with a bootstrap interval over games.
 
-    A game counts once however many seats each bot held: its score is the share of the
-    (bot seat, opponent seat) pairs in it that `bot` won (ties half). Pairs from one game are
-    not independent, so counting them as meetings would make the interval too narrow.
+    A game counts once however many seats each bot held: its score and margin are the means over
+    the (bot seat, opponent seat) pairs in it (ties half). Pairs from one game are not independent,
+    so counting them as meetings would make the intervals too narrow.
     """
     pairs = pairwise(run)
     if pairs.is_empty():
         return pl.DataFrame()
-    games = pairs.group_by("game", "bot", "opponent").agg(pl.col("score").mean())
-    table = games.group_by("bot", "opponent").agg(pl.len().alias("n"), pl.col("score").sum().alias("wins"))
+    games = pairs.group_by("game", "bot", "opponent").agg(pl.col("score").mean(), pl.col("margin").mean())
+    table = games.group_by("bot", "opponent").agg(
+        pl.len().alias("n"), pl.col("score").sum().alias("wins"), pl.col("margin").sort_by("game"))
+    margins = [bootstrap_mean(values.to_numpy()) for values in table["margin"]]
+    table = table.with_columns(pl.Series("margin", [m[0] for m in margins]),
+                               pl.Series("margin_low", [m[1] for m in margins]),
+                               pl.Series("margin_high", [m[2] for m in margins]))
     return with_wilson(table, prefix="ahead").sort("bot", "opponent")
 
 

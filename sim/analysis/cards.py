@@ -77,6 +77,15 @@ def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
     return name_cards(with_q_values(table).sort("shrunk", descending=True, nulls_last=True))
 
 
+def played_win_rate(table: pl.DataFrame) -> float:
+    """Win rate over all plays of all cards in a `card_strength` table: the reference line of card charts.
+
+    It lies above 1/players because winners play more cards, so a card is compared with the
+    average card played, not with the average seat.
+    """
+    return float(table["wins_played"].sum() / table["n_played"].sum())
+
+
 def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFrame:
     """Per card: odds ratio of winning for seats that played it, from logit(won) ~ played + covariates.
 

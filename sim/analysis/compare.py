@@ -7,6 +7,7 @@ without it. The cards named in the variant's overrides are listed first.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import polars as pl
 from scipy.stats import norm
@@ -15,8 +16,29 @@ from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import newcombe_difference
 from sim.analysis.tables import with_q_values
+from sim.experiment import EXECUTION_FIELDS
 
 MIN_N = 10   # plays of a card in each run before its change is listed
+
+
+def spec_differences(base: Run, variant: Run) -> list[tuple[str, str, str]]:
+    """(key, baseline value, variant value) for every experiment setting that differs, in the spec's order.
+
+    A comparison is only about the override when nothing else changed; listing the differences
+    (bots, players, maps, seed; not how it was run) lets the reader see what else the changes below may reflect.
+    """
+    keys = [key for key in dict.fromkeys([*base.spec, *variant.spec]) if key not in EXECUTION_FIELDS]
+    return [(key, _setting(base.spec.get(key)), _setting(variant.spec.get(key)))
+            for key in keys if base.spec.get(key) != variant.spec.get(key)]
+
+
+def _setting(value: Any) -> str:
+    """An experiment setting as the report prints it: lists and tables comma-separated, empty as none."""
+    if isinstance(value, dict):
+        value = [f"{key}={item}" for key, item in value.items()]
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
 
 
 def overridden_cards(run: Run) -> list[int]:

@@ -18,6 +18,10 @@ from sim.storage import RunFolder
 TABLES = ("games", "seats", "card_events", "turns")
 
 
+class NotARun(ValueError):
+    """A path that holds no arkmc experiment: absent, a file, or a folder without a readable manifest."""
+
+
 @dataclass
 class Run:
     """An experiment's tables, read lazily and restricted to finished games."""
@@ -27,10 +31,24 @@ class Run:
 
     @classmethod
     def open(cls, path: str | Path) -> "Run":
-        """The run in `path`; an absent or empty folder gives an empty run (no games)."""
+        """The experiment in folder `path`, which may hold no game yet; NotARun when it is no experiment.
+
+        A folder without manifest.json is refused rather than read as an empty run: a mistyped
+        path must not give a report that looks like one of an experiment with no games.
+        """
         path = Path(path)
-        manifest = RunFolder(path).read_manifest() if path.exists() else None
-        return cls(path, manifest or {})
+        if not path.exists():
+            raise NotARun(f"no run folder {path}")
+        if not path.is_dir():
+            raise NotARun(f"{path} is a file, not a run folder")
+        try:
+            manifest = RunFolder(path).read_manifest()
+        except (ValueError, OSError) as error:
+            raise NotARun(f"{path} holds no readable arkmc experiment: {error}") from None
+        if manifest is None:
+            raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); make one with "
+                          f"`arkmc run --out {path}`")
+        return cls(path, manifest)
 
     @property
     def name(self) -> str:

@@ -10,10 +10,11 @@ import matplotlib
 import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import Formatter, PercentFormatter
 
 STYLE = {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3, "font.size": 10}
 PERCENT = PercentFormatter(1.0)
+POINTS = PercentFormatter(1.0, symbol=" pp")   # a difference of two rates, in percentage points
 
 
 def _subplots(rows: int, columns: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
@@ -73,9 +74,12 @@ def card_label(table: pl.DataFrame) -> pl.DataFrame:
 
 
 def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
-                  xlabel: str, reference: float | None = None, percent: bool = True,
-                  reference_label: str = "") -> Figure:
-    """Horizontal point-and-interval chart, one row per table row, first row on top."""
+                  xlabel: str, reference: float | None = None, reference_label: str = "",
+                  unit: Formatter = PERCENT) -> Figure:
+    """Horizontal point-and-interval chart, one row per table row, first row on top.
+
+    `unit` formats the x axis: PERCENT for rates, POINTS for differences of rates.
+    """
     height = max(2.5, 0.32 * table.height + 1.2)
     figure, axes = _subplots(1, 1, (8.5, height))
     axis = axes[0, 0]
@@ -87,8 +91,7 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
         if reference_label:
             axis.legend(fontsize=8, loc="best")
     axis.set(title=title, xlabel=xlabel)
-    if percent:
-        axis.xaxis.set_major_formatter(PERCENT)
+    axis.xaxis.set_major_formatter(unit)
     figure.tight_layout()
     return figure
 
@@ -107,7 +110,10 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
     axis = axes[0, 0]
     image = axis.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
     for (i, j), n in counts.items():
-        axis.text(j, i, f"{grid[i, j]:.0%}\nn={n}", ha="center", va="center", fontsize=8)
+        red, green, blue, _ = image.cmap(image.norm(grid[i, j]))
+        dark = 0.299 * red + 0.587 * green + 0.114 * blue < 0.5    # white text on dark cells
+        axis.text(j, i, f"{grid[i, j]:.0%}\nn={n}", ha="center", va="center", fontsize=9,
+                  color="white" if dark else "black")
     axis.set_xticks(range(len(bots)), bots, rotation=30, ha="right")
     axis.set_yticks(range(len(bots)), bots)
     axis.set(xlabel="opponent", ylabel="bot", title="Share of meetings the bot finished ahead")
@@ -133,16 +139,20 @@ def score_plot(seats: pl.DataFrame) -> Figure:
 
 def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
     """Mean appeal, conservation points and score by player turn, one line per bot (turns with >= min_seats seats)."""
-    figure, grid = _subplots(1, 3, (12, 3.6))
+    figure, grid = _subplots(1, 3, (12, 3.9))
     axes = grid[0]
-    for (bot,), part in table.filter(pl.col("n") >= min_seats).group_by("bot_spec", maintain_order=True):
+    reached = table.filter(pl.col("n") >= min_seats)
+    bots = reached["bot_spec"].unique(maintain_order=True).to_list()
+    for bot in bots:
+        part = reached.filter(pl.col("bot_spec") == bot)
         for axis, track in zip(axes, ("appeal", "cp", "score"), strict=True):
             axis.plot(part["player_turn"].to_numpy(), part[track].to_numpy(), label=bot)
             axis.fill_between(part["player_turn"].to_numpy(), part[f"{track}_25"].to_numpy(),
                               part[f"{track}_75"].to_numpy(), alpha=0.15)
     for axis, label in zip(axes, ("appeal", "conservation points", "score (appeal + conservation value)"), strict=True):
         axis.set(xlabel="player turn", ylabel=label, title=label.split(" (")[0].capitalize())
-        axis.legend(fontsize=8)
     figure.suptitle(f"Mean by turn, band = 25-75% (turns reached by at least {min_seats} seats)", fontsize=9)
-    figure.tight_layout()
+    figure.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=max(len(bots), 1), fontsize=9,
+                  frameon=False)
+    figure.tight_layout(rect=(0, 0.07, 1, 1))     # one legend for the three panels, below them
     return figure

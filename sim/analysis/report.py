@@ -102,10 +102,6 @@ def experiment_section(run: Run) -> Section:
     """What was run: the experiment spec, code version and how many games ended how."""
     section = Section("Experiment")
     spec = run.spec
-    if not run.manifest:
-        section.text.append(f"The folder {run.path} holds no experiment (no manifest.json). "
-                            "Play one with `arkmc run --out FOLDER` and report on that folder.")
-        return section
     status = run.status_counts()
     session = (run.manifest.get("sessions") or [{}])[-1].get("code", {})
     rows = [("folder", str(run.path)), ("experiment id", run.manifest.get("experiment_id", "?")),
@@ -196,8 +192,10 @@ CARD_COLUMNS = [
     ("wins above expected: odds ratio [95% CI]", _interval("wae_odds_ratio", "wae_low", "wae_high",
                                                            lambda v: num(v, 2))),
     ("q (BH)", _column("q_value", lambda v: num(v, 3))),
+    ("dealt n", _column("n_dealt")), ("win when dealt", _column("win_dealt", pct)),
     ("kept n", _column("n_kept")), ("win when kept", _column("win_kept", pct)),
-    ("keep rate", _column("keep_rate", pct)), ("play rate", _column("play_rate", pct))]
+    ("keep rate (kept / dealt)", _column("keep_rate", pct)),
+    ("play rate (of n seats holding it)", lambda row: f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}")]
 
 
 def cards_section(run: Run) -> Section:
@@ -211,7 +209,7 @@ def cards_section(run: Run) -> Section:
                             f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
         return section
     top, bottom = top_and_bottom(ranked, TOP)
-    overall = float(table["wins_played"].sum() / table["n_played"].sum())
+    overall = cards.played_win_rate(table)
     for part, caption, title in ((top, "Top cards", "Strongest"), (bottom, "Bottom cards", "Weakest")):
         if part.height:
             section.figure(caption, plots.interval_plot(
@@ -302,19 +300,38 @@ def bots_section(run: Run) -> Section:
         section.text.append(f"Only one bot played ({only}): a comparison needs different bots at one table, e.g. "
                             "`arkmc run --bots default,random --games 100` (about 100 games give a win rate within ±10%).")
     else:
-        section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         rating = bots.ratings(run)
+        section.text.append(rating_summary(rating, matrix))
+        section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
             ("bot", _column("bot_spec")), ("seats n", _column("n")), ("rating", _column("rating", lambda v: num(v, 0)))])
-        section.table("Head to head: share of meetings the bot finished ahead (ties count half; a game counts once)", matrix, [
-            ("bot", _column("bot")), ("opponent", _column("opponent")), ("games n", _column("n")),
-            ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high"))])
+        section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean VP "
+                      "margin over the opponent; a game counts once", matrix, [
+                          ("bot", _column("bot")), ("opponent", _column("opponent")), ("games n", _column("n")),
+                          ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high")),
+                          ("VP margin [95% CI]", _interval("margin", "margin_low", "margin_high", num))])
     section.figure("Score distributions", plots.score_plot(run.seats))
     section.table("Final VP per bot", bots.score_distribution(run), [
         ("bot", _column("bot_spec")), ("n", _column("n")), ("mean", _column("mean_vp", num)),
         ("5%", _column("vp_5", num)), ("25%", _column("vp_25", num)), ("median", _column("vp_50", num)),
         ("75%", _column("vp_75", num)), ("95%", _column("vp_95", num))])
     return section
+
+
+def rating_summary(rating: pl.DataFrame, matrix: pl.DataFrame) -> str:
+    """In words: the ratings, and how the top-rated bot did against the next one, with the intervals.
+
+    The closest contest at the top is the one whose uncertainty matters: is the best bot really the best?
+    """
+    order = ", ".join(f"{row['bot_spec']} {row['rating']:.0f}" for row in rating.iter_rows(named=True))
+    best, next_best = rating["bot_spec"][0], rating["bot_spec"][1]
+    met = matrix.filter((pl.col("bot") == best) & (pl.col("opponent") == next_best))
+    if met.is_empty():
+        return f"Ratings: {order}. {best} and {next_best} never sat at one table."
+    row = met.row(0, named=True)
+    return (f"Ratings: {order}. The top-rated {best} finished ahead of {next_best} in {pct(row['ahead'])} "
+            f"{interval(row['ahead_low'], row['ahead_high'])} of their {row['n']} games, by "
+            f"{num(row['margin'])} VP {interval(row['margin_low'], row['margin_high'], num)} on average (95% intervals).")
 
 
 def shape_section(run: Run) -> Section:
@@ -342,7 +359,7 @@ METHODS = [
     "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
     "test per seat.",
     "Mean VP and VP differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
-    "for the seat differences).",
+    "for the seat differences and the bots' head-to-head margins).",
     "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
     "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
     "its record is strong; the bounds are 95% credible intervals.",
@@ -387,6 +404,10 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
         section = experiment_section(run)
         section.title = f"{label}: {run.name}"
         sections.append(section)
+    differences = compare.spec_differences(base, variant)
+    sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
+        f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
+        "The two experiments have the same specification: any change below is chance.")
     change = Section("Change of map win rates")
     table = compare.compare_maps(base, variant)
     if table.is_empty():
@@ -405,12 +426,12 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
             f"{games_needed(games, have, compare.MIN_N, PLAYS_PER_CARD_PER_GAME)} games per run would do.")
     else:
         shown = pl.concat([table.filter(pl.col("overridden")),
-                           table.filter(~pl.col("overridden")).sort("q_value").head(TOP)])
+                           table.filter(~pl.col("overridden")).sort("p_value", nulls_last=True).head(TOP)])
         cards_change.figure("Card changes", plots.interval_plot(
             plots.card_label(shown), "label", "change", "change_low",
             "change_high", "Change of win rate when played, variant - baseline (95% CI)",
-            "change of win rate (percentage points)", 0.0, reference_label="no change"))
-        cards_change.table(f"Overridden cards first, then the largest changes (cards played at least "
+            "change of win rate when played", 0.0, reference_label="no change", unit=plots.POINTS))
+        cards_change.table(f"Overridden cards first, then the {TOP} clearest changes (smallest p; cards played at least "
                            f"{compare.MIN_N} times in both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
                            compare_columns("card")[1:])
         found = table.filter(pl.col("q_value") < 0.05)
@@ -429,7 +450,7 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
 
 
 STYLE = """
-body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1100px;margin:2em auto;
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1200px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .sub{color:#666;margin-top:0} nav a{margin-right:1em}
@@ -498,9 +519,8 @@ def render_markdown(title: str, subtitle: str, sections: list[Section], image_fo
     return "\n".join(lines)
 
 
-def write_report(run_dirs: Sequence[Path], out: Path, fmt: str = "html") -> Path:
+def write_report(runs: Sequence[Run], out: Path, fmt: str = "html") -> Path:
     """Build the report of one run, or compare two (baseline first), and write it to `out`."""
-    runs = [Run.open(path) for path in run_dirs]
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     if len(runs) == 1:
         run = runs[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -10,8 +11,8 @@ from sim.cli.common import ArkmcError
 
 
 @click.command()
-@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path, file_okay=False))
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Report file.  [default: reports/NAME.html or .md, NAME = the run folder's name]")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True,
               help="html: one self-contained file (figures embedded); md: Markdown with a folder of PNGs.")
@@ -24,14 +25,36 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     (e.g. a balance override), overridden cards first. A section the run is too small for says
     how many games it would need.
     """
+    from sim.analysis.data import NotARun, Run
     from sim.analysis.report import write_report
 
     if len(run_dirs) > 2:
         raise ArkmcError("give one run folder, or two to compare (baseline first)")
-    for path in run_dirs:
-        if not path.exists():
-            raise ArkmcError(f"no run folder {path}")
+    try:
+        runs = [Run.open(path) for path in run_dirs]
+    except NotARun as error:
+        raise ArkmcError(str(error)) from None
     name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"
     target = out or Path("reports") / f"{name}.{fmt}"
-    written = write_report(list(run_dirs), target, fmt)
+    check_writable(target)
+    try:
+        written = write_report(runs, target, fmt)
+    except OSError as error:
+        raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
     click.echo(f"report written to {written}")
+
+
+def check_writable(target: Path) -> None:
+    """Refuse an --out that cannot be written before the analysis, which takes a while, is done."""
+    if target.is_dir():
+        raise ArkmcError(f"--out {target} is a folder; give a file name such as {target / 'report.html'}")
+    existing = next(folder for folder in (target.parent, *target.parent.parents) if folder.exists())
+    if not existing.is_dir():
+        raise ArkmcError(f"cannot write the report to {target}: {existing} is a file, not a folder")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
+    writable = os.access(target, os.W_OK) if target.exists() else os.access(target.parent, os.W_OK)
+    if not writable:
+        raise ArkmcError(f"cannot write the report to {target}: permission denied")
