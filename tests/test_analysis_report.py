@@ -91,6 +91,7 @@ def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path
     monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
     section = report_module.opening_section(Run.open(small_run))
     assert section.figures and section.tables
+    assert "let go n" in section.tables[0].header          # a win rate when let go comes with its n
     sentence = next(text for text in section.text if "pairs" in text)
     needed = int(re.search(r"about ([\d,]+) games", sentence).group(1).replace(",", ""))
     assert needed > 90

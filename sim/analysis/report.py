@@ -250,7 +250,7 @@ def opening_section(run: Run) -> Section:
     columns = [("card", _column("card")), ("name", _column("name")), ("dealt n", _column("n_dealt")),
                ("keep rate", _column("keep_rate", pct)), ("kept n", _column("n_kept")),
                ("win when kept [95% CI]", _interval("win_kept", "win_kept_low", "win_kept_high")),
-               ("win when let go", _column("win_dropped", pct)),
+               ("let go n", _column("n_dropped")), ("win when let go", _column("win_dropped", pct)),
                ("kept - let go [95% CI]", _interval("keep_gain", "keep_gain_low", "keep_gain_high"))]
     section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
     if bottom.height:
