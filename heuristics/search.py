@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-import time
+from time import perf_counter
 from typing import Any, Protocol
 
 from sim.core.decision import Decision
@@ -57,7 +57,8 @@ class SearchBot:
     """Determinized UCT: a tree search over re-dealt hidden information, rollouts by another bot.
 
     Budget: `simulations` per decision, or `ms` of wall time (the first reached when both
-    are given; only a simulation budget is reproducible). `rollout` names the rollout bot
+    are given; only a simulation budget is reproducible). A simulation starts only if the
+    longest one so far would still end within `ms`, so a decision does not overrun it. `rollout` names the rollout bot
     (a registry name, or a bot object). When that bot has `value`, simulations stop once the
     searching seat's `turns`-th turn is over (a turn is a run of decisions by one seat);
     otherwise they play to the end (at most `max_rollout` decisions). `exploration` is the
@@ -98,11 +99,13 @@ class SearchBot:
         if not hasattr(observation, "determinize"):
             raise TypeError(f"search needs an observation with determinize(rng); got {type(observation).__name__}")
         root = Node(decision.seat)
-        start = time.perf_counter()
-        done = 0
-        while done < self.simulations and time.perf_counter() - start < self.seconds:
+        start = now = perf_counter()
+        done, longest = 0, 0.0
+        while done < self.simulations and now - start + longest < self.seconds:
             self._simulate(root, observation.determinize(rng), rng)
             done += 1
+            previous, now = now, perf_counter()
+            longest = max(longest, now - previous)
         self.last_simulations = done
         return max(decision.options, key=lambda option: _rank(root.children.get(option)))
 
