@@ -164,11 +164,19 @@ def test_the_time_budget_stops_the_search() -> None:
 
 
 def test_no_simulation_starts_that_would_overrun_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter(0.1 * tick for tick in range(100))  # every simulation seems to take 0.1 s
-    monkeypatch.setattr("heuristics.search.perf_counter", lambda: next(clock))
+    clock = [0.0]
+    simulate = SearchBot._simulate
+
+    def simulate_for_a_tenth_of_a_second(self: SearchBot, *args: Any) -> None:
+        clock[0] += 0.1
+        simulate(self, *args)
+
+    monkeypatch.setattr("heuristics.search.perf_counter", lambda: clock[0])
+    monkeypatch.setattr(SearchBot, "_simulate", simulate_for_a_tenth_of_a_second)
     bot = SearchBot(simulations=0, ms=250)
     choose(bot, nim(40))
     assert bot.last_simulations == 2  # a third would end at 0.3 s, past the 0.25 s budget
+    assert clock[0] <= 0.25
 
 
 def test_bad_budgets_and_rollout_bots_are_refused() -> None:
