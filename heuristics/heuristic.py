@@ -136,5 +136,6 @@ for _archetype in archetype_names():
 DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 900.0}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the default heuristic as rollout "
-                           "bot, whole turns searched 3 turns deep, 200 simulations or 0.9 s a decision.")
+                           f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep, "
+                           f"{DEFAULT_SEARCH['simulations']} simulations or {DEFAULT_SEARCH['ms'] / 1000:g} s a decision.")
 register_bot("default_search")(_default_search)

@@ -58,8 +58,9 @@ class SearchBot:
 
     Budget: `simulations` per decision, or `ms` of wall time (the first reached when both
     are given; only a simulation budget is reproducible). A simulation starts only if the
-    longest one so far would still end within `ms`, so a decision does not overrun it. `rollout` names the rollout bot
-    (a registry name, or a bot object). When that bot has `value`, simulations stop once the
+    longest one so far would still end within `ms`, so a decision does not overrun it.
+    `rollout` names the rollout bot (a registry name, or a bot object). When that bot has
+    `value`, simulations stop once the
     searching seat's `turns`-th turn is over (a turn is a run of decisions by one seat);
     otherwise they play to the end (at most `max_rollout` decisions). `exploration` is the
     UCB1 constant; `scale` turns a score or value margin into a reward; `prior` is a bonus
