@@ -1,13 +1,14 @@
 """The summary printed after a run, read back from the dataset, every figure with its sample size.
 
-Win rates carry 95% Wilson intervals (scipy). A shared win counts for every tied seat, so
-win rates of one table can add up to more than 100%; the summary says how many games tied.
+Win rates carry 95% Wilson intervals. A win shared by k tied seats counts 1/k for each, so the
+win rates of one table add up to 100%, as in the analysis report; the summary says how many games tied.
 """
 
 from __future__ import annotations
 
 import math
 from statistics import NormalDist
+from typing import TypeVar
 
 import polars as pl
 
@@ -15,6 +16,7 @@ from sim.storage import RunFolder
 
 
 Z95 = NormalDist().inv_cdf(0.975)
+FrameT = TypeVar("FrameT", pl.DataFrame, pl.LazyFrame)
 
 
 def wilson(wins: float, games: float) -> tuple[float, float]:
@@ -32,6 +34,12 @@ def wilson(wins: float, games: float) -> tuple[float, float]:
     return (0.0 if wins <= 0 else max(0.0, centre - half), 1.0 if wins >= games else min(1.0, centre + half))
 
 
+def with_win_share(seats: FrameT) -> FrameT:
+    """`seats` (of one run) with `win_share`: 1 for the only winner, 1/k for each of k seats sharing the
+    win, else 0."""
+    return seats.with_columns((pl.col("won") / pl.col("won").sum().over("game")).fill_nan(0.0).alias("win_share"))
+
+
 def summarize(folder: RunFolder) -> list[str]:
     """Plain-text lines: how the games ended, their length, and results by seat and bot."""
     games = folder.scan("games").select("game", "status", "winners").collect()
@@ -39,7 +47,7 @@ def summarize(folder: RunFolder) -> list[str]:
     lines = [f"games: {games.height} (finished {counts.get('finished', 0)}, stopped by the safety cap "
              f"{counts.get('capped', 0)}, failed {counts.get('error', 0)}; shared wins {(games['winners'] > 1).sum()})"]
     finished = games.filter(pl.col("status") == "finished").select("game")
-    seats = folder.scan("seats").collect().join(finished, on="game")
+    seats = with_win_share(folder.scan("seats").collect().join(finished, on="game"))
     if seats.is_empty():
         return lines
     if "turns" in seats.columns:
@@ -48,7 +56,7 @@ def summarize(folder: RunFolder) -> list[str]:
                      f"{turns.quantile(0.95):.0f}, max {turns.max()} (n={turns.len()} games)")
     lines.append(f"{'seat':>4} {'bot':<24} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12}")
     by_seat = seats.group_by("seat", "bot_spec").agg(
-        pl.len().alias("n"), pl.col("won").sum().alias("wins"), pl.col("points").mean().alias("points")).sort("seat")
+        pl.len().alias("n"), pl.col("win_share").sum().alias("wins"), pl.col("points").mean().alias("points")).sort("seat")
     for row in by_seat.iter_rows(named=True):
         low, high = wilson(row["wins"], row["n"])
         lines.append(f"{row['seat'] + 1:>4} {str(row['bot_spec']):<24} {row['n']:>6} {row['wins'] / row['n']:>9.1%} "

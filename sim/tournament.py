@@ -23,7 +23,7 @@ import polars as pl
 from sim.experiment import Experiment, ExperimentError, build_experiment
 from sim.runner import RunSummary, run
 from sim.storage import RunFolder
-from sim.summary import wilson
+from sim.summary import wilson, with_win_share
 
 DEFINITION = "tournament.json"
 # What the game-shape table reads, when the game's dataset has it (Ark Nova's does; docs/dataset.md).
@@ -126,8 +126,8 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
         game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]
         seat_columns = [name for name in SEAT_SHAPE if name in seats.collect_schema().names()]
         finished = games.filter(pl.col("status") == "finished").select("game", *game_columns)
-        seats = seats.join(finished, on="game").select(
-            "game", "seat", "bot_spec", "points", "rank", "won", *seat_columns, *game_columns)
+        seats = with_win_share(seats.join(finished, on="game")).select(
+            "game", "seat", "bot_spec", "points", "rank", "won", "win_share", *seat_columns, *game_columns)
         frames.append(seats.collect().with_columns(
             pl.lit(seating.table, pl.UInt32).alias("table"), pl.lit(seating.rotation, pl.UInt8).alias("rotation"),
             pl.col("bot_spec").cast(pl.String).replace_strict(index, return_dtype=pl.UInt16).alias("bot"),
@@ -183,12 +183,12 @@ def ratings(seats: pl.DataFrame, bots: int) -> list[tuple[float, float, float]]:
 
 
 def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
-    """One row per bot: games, wins, win rate with its Wilson interval, mean points with a
-    bootstrap interval, and the openskill rating; best rating first."""
+    """One row per bot: games, wins (a shared win split between the tied seats), win rate with its
+    Wilson interval, mean points with a bootstrap interval, and the openskill rating; best rating first."""
     rows = []
     for index, (mu, sigma, ordinal) in enumerate(ratings(seats, len(tournament.bots))):
         own = seats.filter(pl.col("bot") == index)
-        games, wins = own.height, int(own["won"].sum())
+        games, wins = own.height, float(own["win_share"].sum())
         points = own["points"].to_numpy()
         low, high = wilson(wins, games)
         points_low, points_high = mean_interval(points, tournament.seed + index)

@@ -14,11 +14,7 @@ from scipy.stats import chisquare
 from sim.analysis.data import Run
 from sim.analysis.stats import bootstrap_mean
 from sim.analysis.tables import with_q_values, with_wilson
-
-
-def with_win_share(seats: pl.DataFrame) -> pl.DataFrame:
-    """`seats` with `win_share`: 1 for the only winner, 1/k for each of k seats sharing the win, else 0."""
-    return seats.with_columns((pl.col("won") / pl.col("won").sum().over("game")).fill_nan(0.0).alias("win_share"))
+from sim.summary import with_win_share
 
 
 def win_rates(run: Run, by: tuple[str, ...] = ("bot_spec",)) -> pl.DataFrame:
