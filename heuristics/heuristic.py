@@ -63,6 +63,10 @@ class HeuristicBot:
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
                  shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
+        if horizon not in (1, 2):
+            raise ValueError(f"horizon must be 1 or 2, got {horizon}")
+        if shortlist < 1 or max_rollout_decisions < 1:
+            raise ValueError("shortlist and max_rollout_decisions must be at least 1")
         self.archetype = archetype
         self.weights = resolve_weights(archetype, weights)
         self.horizon = horizon

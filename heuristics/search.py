@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from sim.core.decision import Decision
 from sim.core.protocols import Bot, GameState
-from sim.core.registry import RegistryError, make_bot, register_bot
+from sim.core.registry import make_bot, register_bot
 
 
 class Determinizable(Protocol):
@@ -76,9 +76,9 @@ class SearchBot:
                  turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
                  kinds: str = "", max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
-            raise RegistryError("bad parameters for bot 'search': it needs simulations >= 1 or ms > 0")
+            raise ValueError("it needs simulations >= 1 or ms > 0")
         if turns < 1:
-            raise RegistryError("bad parameters for bot 'search': it needs turns >= 1")
+            raise ValueError("it needs turns >= 1")
         self.simulations = simulations if simulations >= 1 else math.inf
         self.seconds = ms / 1000 if ms > 0 else math.inf
         self.rollout_bot = make_bot(rollout) if isinstance(rollout, str) else rollout

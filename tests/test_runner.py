@@ -211,6 +211,10 @@ def test_experiment_files_and_flags(tmp_path: Path) -> None:
     (["--override", "cards.999.cost=3"], "there is no zoo card number 999"),
     (["--override", "stars.1=2"], "must start with cards, final_scoring, maps or tracks"),
     (["--players", "3", "--bots", "random,random"], "names 2 bots for 3 players"),
+    (["--bots", "default:horizon=x"], "bot 'default': horizon must be a whole number, got 'x'"),
+    (["--bots", "default:horizon=3"], "bot 'default': horizon must be 1 or 2, got 3"),
+    (["--bots", "search:simulations=0"], "bot 'search': it needs simulations >= 1 or ms > 0"),
+    (["--bots", "search:exploration=wide"], "bot 'search': exploration must be a number, got 'wide'"),
 ])
 def test_bad_flags_get_one_line_and_exit_code_2(tmp_path: Path, arguments: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["run", "--out", str(tmp_path / "run"), "--games", "2", *arguments])

@@ -182,8 +182,10 @@ def test_no_simulation_starts_that_would_overrun_the_time_budget(monkeypatch: py
 def test_bad_budgets_and_rollout_bots_are_refused() -> None:
     with pytest.raises(RegistryError, match="simulations >= 1 or ms > 0"):
         make_bot("search:simulations=0")
-    with pytest.raises(RegistryError, match="turns >= 1"):
+    with pytest.raises(ValueError, match="turns >= 1"):  # the bot itself: make_bot turns it into a RegistryError
         SearchBot(turns=0)
+    with pytest.raises(RegistryError, match="^bad parameters for bot 'search': it needs turns >= 1$"):
+        make_bot("search:turns=0")
     with pytest.raises(RegistryError, match="unknown bot 'nobody'"):
         make_bot("search:rollout=nobody")
 

@@ -7,17 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from sim.core.registry import known_bots
-
-
-def bot_parameters(factory: Callable[..., Any]) -> list[tuple[str, Any]]:
-    """(name, default) of every parameter the bot's constructor takes (read from its signature)."""
-    try:
-        signature = inspect.signature(factory)
-    except (TypeError, ValueError):
-        return []
-    return [(name, parameter.default) for name, parameter in signature.parameters.items()
-            if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+from sim.core.registry import bot_parameters, known_bots
 
 
 def _summary(factory: Callable[..., Any]) -> str:

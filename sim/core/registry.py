@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import sys
 import tomllib
 from pathlib import Path
@@ -102,6 +103,43 @@ def available_games() -> list[str]:
     return sorted(set(_games) | {entry.name for entry in entry_points(group=GAME_GROUP)})
 
 
+def bot_parameters(factory: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """(name, default) of every parameter the bot's constructor takes (read from its signature)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return []
+    return [(name, parameter.default) for name, parameter in signature.parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+
+
+def _type_name(default: Any) -> str | None:
+    """What a parameter with this default accepts from a spec: 'true or false', 'a whole number',
+    'a number' or 'text'; None when the default says nothing (None, required, another type)."""
+    if isinstance(default, bool):
+        return "true or false"
+    return {int: "a whole number", float: "a number", str: "text"}.get(type(default))
+
+
+def _accepts(kind: str, value: Any) -> bool:
+    if kind == "true or false":
+        return isinstance(value, bool)
+    if kind == "text":
+        return isinstance(value, str)
+    numbers = (int,) if kind == "a whole number" else (int, float)
+    return isinstance(value, numbers) and not isinstance(value, bool)
+
+
+def check_parameter_types(name: str, factory: Callable[..., Any], parameters: dict[str, Any]) -> None:
+    """Refuse a spec value of the wrong type for its parameter (``horizon=x``) before the bot is
+    built, so that a typo is one line at once, not a crash in the first game."""
+    defaults = dict(bot_parameters(factory))
+    for key, value in parameters.items():
+        kind = _type_name(defaults.get(key))
+        if kind is not None and not _accepts(kind, value):
+            raise RegistryError(f"bad parameters for bot {name!r}: {key} must be {kind}, got {value!r}")
+
+
 def parse_value(text: str) -> Any:
     """`text` as a bool, int or float when it looks like one, else the text itself."""
     lowered = text.lower()
@@ -144,6 +182,7 @@ def make_bot(spec: str) -> Bot:
         cls = _load_path(name)
     if cls is None:
         raise RegistryError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
+    check_parameter_types(name, cls, parameters)
     try:
         return cls(**parameters)
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
