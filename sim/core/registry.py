@@ -130,7 +130,7 @@ def _accepts(kind: str, value: Any) -> bool:
     return isinstance(value, numbers) and not isinstance(value, bool)
 
 
-def check_parameter_types(name: str, factory: Callable[..., Any], parameters: dict[str, Any]) -> None:
+def _check_parameter_types(name: str, factory: Callable[..., Any], parameters: dict[str, Any]) -> None:
     """Refuse a spec value of the wrong type for its parameter (``horizon=x``) before the bot is
     built, so that a typo is one line at once, not a crash in the first game."""
     defaults = dict(bot_parameters(factory))
@@ -182,7 +182,7 @@ def make_bot(spec: str) -> Bot:
         cls = _load_path(name)
     if cls is None:
         raise RegistryError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
-    check_parameter_types(name, cls, parameters)
+    _check_parameter_types(name, cls, parameters)
     try:
         return cls(**parameters)
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
