@@ -163,6 +163,7 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path: Path) -> None:
         (["--bots", "random,nobody"], "unknown bot 'nobody'"),
         (["--bots", "random,default", "--games", "0"], "games must be at least 1"),
         (["--bots", "random,default", "--players", "1"], "at least 2 players per table"),
+        (["--bots", "random,default", "--players", "5"], "players must be 1-4"),
         (["--bots", "random,default", "--maps", "Z"], "maps must be one of"),
         (["--bots", "random,default", "--backend", "nope"], "backend must be one of"),
     ):
