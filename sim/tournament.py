@@ -309,7 +309,9 @@ def draw_heatmap(rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...], p
     for i in range(len(bots)):
         for j in range(len(bots)):
             if i != j and counts[i, j]:
-                axes.text(j, i, f"{rates[i, j]:.0%}\nn={counts[i, j]}", ha="center", va="center", fontsize=8)
+                dark = abs(rates[i, j] - 0.5) > 0.3  # the colour map's ends are dark: white text there
+                axes.text(j, i, f"{rates[i, j]:.0%}\nn={counts[i, j]}", ha="center", va="center", fontsize=8,
+                          color="white" if dark else "black")
     figure.colorbar(image, ax=axes)
     figure.tight_layout()
     figure.savefig(path, dpi=100)
