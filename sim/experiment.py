@@ -166,6 +166,15 @@ def _bot_specs(raw: Any) -> tuple[str, ...]:
     return tuple(specs)
 
 
+def validate_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's validated config (players and options); an unknown game or a bad value is an
+    ExperimentError with the game's one-line message."""
+    try:
+        return get_game(game).validate(config)
+    except (ValueError, RegistryError) as error:
+        raise ExperimentError(str(error)) from None
+
+
 def _validated(experiment: Experiment) -> Experiment:
     if experiment.games < 1:
         raise ExperimentError(f"games must be at least 1, got {experiment.games}")
@@ -177,11 +186,10 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
     if experiment.scheduler and experiment.backend == "loky":
         raise ExperimentError("scheduler is an address for the dask or ray backend, not for loky")
+    config = validate_config(experiment.game, experiment.config)
     try:
-        factory = get_game(experiment.game)
-        config = factory.validate(experiment.config)
-        overrides = factory.parse_overrides(experiment.overrides)
-    except (ValueError, RegistryError) as error:
+        overrides = get_game(experiment.game).parse_overrides(experiment.overrides)
+    except ValueError as error:
         raise ExperimentError(str(error)) from None
     bots = experiment.bots * experiment.players if len(experiment.bots) == 1 else experiment.bots
     if len(bots) != experiment.players:

@@ -20,8 +20,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.core.registry import RegistryError, get_game
-from sim.experiment import Experiment, ExperimentError, build_experiment
+from sim.experiment import Experiment, ExperimentError, build_experiment, validate_config
 from sim.runner import RunSummary, run
 from sim.storage import RunFolder
 from sim.summary import wilson, with_win_share
@@ -62,10 +61,8 @@ class Tournament:
     def __post_init__(self) -> None:
         if self.players < 2:
             raise ExperimentError(f"a tournament needs at least 2 players per table, got {self.players}")
-        try:  # the game's own limits first: five bots for a table of 5 still cannot play Ark Nova
-            get_game(Experiment.game).validate({**self.options, "players": self.players})
-        except (ValueError, RegistryError) as error:
-            raise ExperimentError(str(error)) from None
+        # the game's own limits first: five bots for a table of 5 still cannot play Ark Nova
+        validate_config(Experiment.game, {**self.options, "players": self.players})
         if len(self.bots) < self.players:
             raise ExperimentError(f"{len(self.bots)} bot(s) cannot fill a table of {self.players} players")
         duplicates = sorted({spec for spec in self.bots if self.bots.count(spec) > 1})
