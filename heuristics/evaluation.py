@@ -68,6 +68,7 @@ class Weights:
     space: float  # per buildable cell of the map still free: room for the enclosures to come
     sponsor_level: float  # per level of each sponsor in play: its lasting abilities, which no other feature sees
     endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
+    rotation: float  # share of each action card's next-use gain counted as the card climbs (0 = off)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: "Weights | None" = None, source: str = "") -> "Weights":

@@ -24,6 +24,7 @@ from sim.arknova.observation import ArkNovaObservation
 from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
+MAX_STRENGTH = 5  # the strongest slot
 WeightsSpec = str | Mapping[str, Any] | Weights | None
 
 
@@ -83,6 +84,7 @@ class HeuristicBot:
             return in_turn_choice(observation, decision)
         seat = decision.seat
         base = observation.determinize(rng)
+        unsettled = base.copy() if self.weights.rotation else None
         base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
         outcomes = []
@@ -91,6 +93,8 @@ class HeuristicBot:
             game.apply(option)
             finish_turn(game, self.max_rollout_decisions)
             outcomes.append((self.value(game, seat, progress), option, game))
+        if unsettled is not None:
+            outcomes = self._with_rotation(unsettled, seat, progress, outcomes)
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         if self.horizon < 2:
             return outcomes[0][1]
@@ -101,6 +105,45 @@ class HeuristicBot:
             if total > best_value:
                 best_option, best_value = option, total
         return best_option
+
+    def _with_rotation(self, unsettled: ArkNovaGame, seat: int, progress: float,
+                       outcomes: list[tuple[float, Any, ArkNovaGame]]) -> list[tuple[float, Any, ArkNovaGame]]:
+        """Outcomes with the change of the action cards' promise added: using a card sends it to
+        slot 1 and moves the cards left of it up one. A card's promise is what its use would gain
+        now at its strength, read from the outcomes themselves (an X-token option is the card one
+        stronger) or, without X-tokens, played on a copy given one. `unsettled` is the position
+        before its turn's options were computed (a fresh determinization), so such a copy offers
+        the stronger option."""
+        now = self.value(unsettled, seat, progress)
+        player = unsettled.players[seat]
+        slots = {card: index for index, card in enumerate(player.action_cards, start=1)}
+        gain: dict[tuple[str, int], float] = {}
+        for value, option, _ in outcomes:
+            if option[0] == "act":
+                key = (option[1], slots[option[1]] + option[2])
+                gain[key] = max(gain.get(key, 0.0), value - now + option[2] * self.weights.xtoken)
+        if player.xtokens == 0:
+            for card, slot in slots.items():
+                if slot < MAX_STRENGTH and (card, slot + 1) not in gain:
+                    trial = unsettled.copy()
+                    trial.players[seat].xtokens = 1
+                    if ("act", card, 1) in trial.decision().options:
+                        trial.apply(("act", card, 1))
+                        finish_turn(trial, self.max_rollout_decisions)
+                        gain[(card, slot + 1)] = max(0.0, self.value(trial, seat, progress) - now)
+
+        def promise_at(card: str, strength: int) -> float:
+            return gain.get((card, strength), 0.0) if strength > 1 else 0.0
+
+        adjusted = []
+        for value, option, game in outcomes:
+            if option[0] in ("act", "xtoken"):
+                used = slots[option[1]]
+                change = sum(promise_at(card, slot + 1) - promise_at(card, slot)
+                             for card, slot in slots.items() if slot < used) - promise_at(option[1], used)
+                value += self.weights.rotation * change
+            adjusted.append((value, option, game))
+        return adjusted
 
     def _next_turn_value(self, game: ArkNovaGame, seat: int, progress: float) -> float | None:
         """Gain of the best plain action on the seat's next turn (others play by the in-turn rules)."""

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from heuristics.evaluation import ArchetypeError, Weights, archetype_names, default_weights, load_weights
 from heuristics.heuristic import HeuristicBot, resolve_archetype
+from heuristics.policy import finish_turn
 from heuristics.random_bot import RandomBot
 from sim.arknova.setup import new_game
 from sim.cli import main
@@ -16,7 +17,7 @@ from sim.core.play import play_game
 from sim.core.registry import RegistryError, make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
-SHIPPED = ("default", "appeal_engine", "conservation_rusher", "sponsor_engine", "association_player")
+SHIPPED = ("default", "appeal_engine", "conservation_rusher", "sponsor_engine", "association_player", "rotation_planner")
 
 
 def _midgame(seed: int, decisions: int = 150):
@@ -41,6 +42,7 @@ def test_every_shipped_archetype_loads_is_a_bot_and_differs() -> None:
         assert isinstance(bot, HeuristicBot) and bot.weights == weights[name]
     assert weights["appeal_engine"].appeal > weights["default"].appeal
     assert weights["conservation_rusher"].conservation > weights["default"].conservation
+    assert weights["rotation_planner"].rotation > weights["default"].rotation == 0.0
 
 
 def test_a_partial_archetype_takes_the_rest_from_default() -> None:
@@ -159,3 +161,57 @@ def test_an_entry_point_that_fails_to_load_hides_no_other_bot(monkeypatch) -> No
     assert {"random", "default"} <= set(registry.available_bots())
     with pytest.raises(RegistryError, match="cannot load bot 'stale'.*no_such_module"):
         registry.make_bot("stale")
+
+
+def test_rotation_charges_a_card_its_use_and_credits_the_cards_it_moves_up() -> None:
+    """With `rotation`, an action's value changes by the share of the cards' next-use gains it
+    moves: the used card loses the gain of its use at its slot (slot 1 gains nothing), each card
+    left of it gains the difference one slot stronger. Gains are measured here on copies."""
+    bot = HeuristicBot(weights={"rotation": 1.0})
+    stronger = 0
+    for seed in derive_seeds(23, 3):
+        real = _midgame(seed)
+        real.players[0].xtokens = 0
+        unsettled = real.observation(0).determinize(python_rng(seed))
+        game = unsettled.copy()
+        decision, player = game.decision(), game.players[0]
+        plain = bot.value(game, 0, 0.0)
+
+        def gain(card: str, strength: int) -> float:
+            trial = unsettled.copy()
+            trial.players[0].xtokens = strength - player.strength_slot(card)
+            option = ("act", card, trial.players[0].xtokens)
+            if strength <= 1 or option not in trial.decision().options:
+                return 0.0
+            trial.apply(option)
+            finish_turn(trial, bot.max_rollout_decisions)
+            return max(0.0, bot.value(trial, 0, 0.0) - plain)
+
+        stronger += sum(gain(card, player.strength_slot(card) + 1) > 0 for card in player.action_cards)
+
+        outcomes = []
+        for option in decision.options:
+            trial = game.copy()
+            trial.apply(option)
+            finish_turn(trial, bot.max_rollout_decisions)
+            outcomes.append((bot.value(trial, 0, 0.0), option, trial))
+        adjusted = bot._with_rotation(unsettled, 0, 0.0, outcomes)
+        checked = 0
+        for (before, option, _), (after, _, _) in zip(outcomes, adjusted):
+            if option[0] != "act":
+                continue
+            used = player.strength_slot(option[1])
+            expected = sum(gain(card, player.strength_slot(card) + 1) - gain(card, player.strength_slot(card))
+                           for card in player.action_cards if player.strength_slot(card) < used)
+            expected -= gain(option[1], used)
+            assert after - before == pytest.approx(expected, abs=1e-9), option
+            checked += 1
+        assert checked >= 2
+    assert stronger >= 3, "the cards one slot stronger were played on copies given an X-token"
+
+
+def test_a_rotation_bot_finishes_games_against_default() -> None:
+    for seed in derive_seeds(24, 2):
+        game = new_game({"players": 2, "maps": "random"}, seed)
+        record = play_game(game, [HeuristicBot(weights={"rotation": 0.5}), make_bot("default")], seed)
+        assert record.status == "finished" and game.end_trigger in (0, 1)
