@@ -90,9 +90,7 @@ class HeuristicBot:
         outcomes = []
         for option in decision.options:
             game = base.copy()
-            game.apply(option)
-            finish_turn(game, self.max_rollout_decisions)
-            outcomes.append((self.value(game, seat, progress), option, game))
+            outcomes.append((self._play_turn(game, option, seat, progress), option, game))
         if unsettled is not None:
             outcomes = self._with_rotation(unsettled, seat, progress, outcomes)
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
@@ -105,6 +103,13 @@ class HeuristicBot:
             if total > best_value:
                 best_option, best_value = option, total
         return best_option
+
+    def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
+        """Play `option` and the rest of its turn on `game` itself (a copy the caller made) with the
+        in-turn rules, and value the outcome for `seat`."""
+        game.apply(option)
+        finish_turn(game, self.max_rollout_decisions)
+        return self.value(game, seat, progress)
 
     def _with_rotation(self, unsettled: ArkNovaGame, seat: int, progress: float,
                        outcomes: list[tuple[float, Any, ArkNovaGame]]) -> list[tuple[float, Any, ArkNovaGame]]:
@@ -128,9 +133,8 @@ class HeuristicBot:
                     trial = unsettled.copy()
                     trial.players[seat].xtokens = 1
                     if ("act", card, 1) in trial.decision().options:
-                        trial.apply(("act", card, 1))
-                        finish_turn(trial, self.max_rollout_decisions)
-                        gain[(card, slot + 1)] = max(0.0, self.value(trial, seat, progress) - now)
+                        stronger = self._play_turn(trial, ("act", card, 1), seat, progress)
+                        gain[(card, slot + 1)] = max(0.0, stronger - now)
 
         def promise_at(card: str, strength: int) -> float:
             return gain.get((card, strength), 0.0) if strength > 1 else 0.0
@@ -160,10 +164,7 @@ class HeuristicBot:
         best = float("-inf")
         for option in game.decision().options:
             if option[0] == "act" and option[2] == 0:
-                trial = game.copy()
-                trial.apply(option)
-                finish_turn(trial, self.max_rollout_decisions)
-                best = max(best, self.value(trial, seat, progress) - now)
+                best = max(best, self._play_turn(game.copy(), option, seat, progress) - now)
         return best if best > float("-inf") else None
 
 
