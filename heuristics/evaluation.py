@@ -32,6 +32,7 @@ EFFECT_VALUE = {
     "free_kiosk": 1.5, "clever": 0.5, "play_sponsor_bonus": 2.0, "appeal": 1.0,
 }
 UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
+SPONSOR_EFFECT_SHARE = 0.75  # of a sponsor's effects, counted in its card value
 ARCHETYPE_DIR = Path(__file__).parent / "archetypes"
 
 
@@ -69,6 +70,7 @@ class Weights:
     sponsor_level: float  # per level of each sponsor in play: its lasting abilities, which no other feature sees
     endgame: float  # how much of the promise (all but the score) fades as the leading score nears 100
     rotation: float  # share of each action card's next-use gain counted as the card climbs (0 = off)
+    used_slot: float  # per slot of the action card a turn uses: a card used low wastes its climb
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: "Weights | None" = None, source: str = "") -> "Weights":
@@ -140,6 +142,17 @@ def unmet(player: PlayerState, card: Any) -> int:
     return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
 
 
+@lru_cache(maxsize=None)
+def sponsor_gain(number: int) -> float:
+    """What playing the sponsor brings: its appeal, CP and reputation, and a share of its effects
+    (once, every break, or lasting: a trigger, a rule change, an end-game reward, an icon)."""
+    sponsor = SPONSORS[number]
+    effects = (sum(effect_value(effect) for effect in sponsor.immediate)
+               + sum(effect_value(effect, recurring=True) for effect in sponsor.income)
+               + len(sponsor.triggers) + len(sponsor.passive) + len(sponsor.endgame) + 0.5 * len(sponsor.icons))
+    return sponsor.appeal + 2 * sponsor.cp + sponsor.reputation + SPONSOR_EFFECT_SHARE * effects
+
+
 def card_value(player: PlayerState, card: int) -> float:
     """How much a card in hand is worth to this player, roughly (used by the in-turn policy)."""
     if card in ANIMALS:
@@ -149,7 +162,7 @@ def card_value(player: PlayerState, card: int) -> float:
         return gain - UNMET_PENALTY * unmet(player, animal)
     if card in SPONSORS:
         sponsor = SPONSORS[card]
-        return 2 + sponsor.appeal + 2 * sponsor.cp - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
+        return 2 + sponsor_gain(card) - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
     return 2.0
 
 

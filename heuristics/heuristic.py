@@ -2,7 +2,9 @@
 
 At its turn the bot determinizes (re-deals what it cannot see), plays each legal action
 to the end of the turn on a copy with the cheap in-turn policy (heuristics/policy.py),
-and keeps the action whose outcome scores best under `position_value` with its weights.
+and keeps the action whose outcome scores best under `position_value` with its weights, crediting
+`used_slot` points per slot of the action card it uses (the evaluation cannot see the strength an
+action card loses when it is used early: an action only permutes the slots).
 The weights come from an archetype TOML file; every shipped archetype is also a bot name.
 """
 
@@ -93,6 +95,10 @@ class HeuristicBot:
             outcomes.append((self._play_turn(game, option, seat, progress), option, game))
         if unsettled is not None:
             outcomes = self._with_rotation(unsettled, seat, progress, outcomes)
+        if self.weights.used_slot:
+            slot = base.players[seat].strength_slot
+            outcomes = [(value + self.weights.used_slot * slot(option[1]) if option[0] == "act" else value, option, game)
+                        for value, option, game in outcomes]
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         if self.horizon < 2:
             return outcomes[0][1]

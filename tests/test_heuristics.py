@@ -7,7 +7,10 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from heuristics.evaluation import ArchetypeError, Weights, archetype_names, default_weights, load_weights
+from heuristics.evaluation import (
+    EFFECT_VALUE, SPONSOR_EFFECT_SHARE, SPONSORS, ArchetypeError, Weights, archetype_names, default_weights, load_weights,
+    sponsor_gain,
+)
 from heuristics.heuristic import HeuristicBot, resolve_archetype
 from heuristics.policy import finish_turn
 from heuristics.random_bot import RandomBot
@@ -215,3 +218,31 @@ def test_a_rotation_bot_finishes_games_against_default() -> None:
         game = new_game({"players": 2, "maps": "random"}, seed)
         record = play_game(game, [HeuristicBot(weights={"rotation": 0.5}), make_bot("default")], seed)
         assert record.status == "finished" and game.end_trigger in (0, 1)
+
+
+def test_used_slot_weighs_the_slot_of_the_card_a_turn_uses() -> None:
+    """A large `used_slot` makes the bot use its strongest legal card; a large negative one makes it
+    take an X-token (an action that uses no card) or use its weakest card: the weight adds its value
+    per slot of the card an action uses."""
+    high, low = HeuristicBot(weights={"used_slot": 1000.0}), HeuristicBot(weights={"used_slot": -1000.0})
+    for seed in derive_seeds(25, 4):
+        game = _midgame(seed)
+        decision, player = game.decision(), game.players[0]
+        slots = [player.strength_slot(option[1]) for option in decision.options if option[0] == "act"]
+        choice = high.choose(game.observation(0), decision, python_rng(seed))
+        assert choice[0] == "act" and player.strength_slot(choice[1]) == max(slots)
+        choice = low.choose(game.observation(0), decision, python_rng(seed))
+        assert choice[0] == "xtoken" or player.strength_slot(choice[1]) == min(slots)
+
+
+def test_a_sponsor_in_hand_is_worth_its_effects_share() -> None:
+    """A sponsor's card value counts its appeal, CP and reputation in full and a share of its
+    effects, so sponsors with effects but no points are kept: Science Lab (one card now, one every
+    break, CP at the end, a science icon) is worth more than its printed points."""
+    for number, sponsor in SPONSORS.items():
+        points = sponsor.appeal + 2 * sponsor.cp + sponsor.reputation
+        has_effects = sponsor.immediate or sponsor.income or sponsor.triggers or sponsor.passive or sponsor.endgame
+        assert (sponsor_gain(number) > points) == bool(has_effects or sponsor.icons), sponsor.name
+    science_lab = next(number for number, sponsor in SPONSORS.items() if sponsor.name == "Science Lab")
+    card_effect = EFFECT_VALUE["take_card_deck_or_range"]
+    assert sponsor_gain(science_lab) == pytest.approx(SPONSOR_EFFECT_SHARE * (card_effect + 3 * card_effect + 1 + 0.5))
