@@ -23,10 +23,11 @@ from heuristics.policy import finish_turn, in_turn_choice
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
+from sim.arknova.state import ACTION_CARDS
 from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
-MAX_STRENGTH = 5  # the strongest slot
+MAX_STRENGTH = len(ACTION_CARDS)  # the strongest slot: one slot per action card
 WeightsSpec = str | Mapping[str, Any] | Weights | None
 
 

@@ -12,7 +12,6 @@ from heuristics.evaluation import (
     sponsor_gain,
 )
 from heuristics.heuristic import HeuristicBot, resolve_archetype
-from heuristics.policy import finish_turn
 from heuristics.random_bot import RandomBot
 from sim.arknova.setup import new_game
 from sim.cli import main
@@ -186,18 +185,14 @@ def test_rotation_charges_a_card_its_use_and_credits_the_cards_it_moves_up() -> 
             option = ("act", card, trial.players[0].xtokens)
             if strength <= 1 or option not in trial.decision().options:
                 return 0.0
-            trial.apply(option)
-            finish_turn(trial, bot.max_rollout_decisions)
-            return max(0.0, bot.value(trial, 0, 0.0) - plain)
+            return max(0.0, bot._play_turn(trial, option, 0, 0.0) - plain)
 
         stronger += sum(gain(card, player.strength_slot(card) + 1) > 0 for card in player.action_cards)
 
         outcomes = []
         for option in decision.options:
             trial = game.copy()
-            trial.apply(option)
-            finish_turn(trial, bot.max_rollout_decisions)
-            outcomes.append((bot.value(trial, 0, 0.0), option, trial))
+            outcomes.append((bot._play_turn(trial, option, 0, 0.0), option, trial))
         adjusted = bot._with_rotation(unsettled, 0, 0.0, outcomes)
         checked = 0
         for (before, option, _), (after, _, _) in zip(outcomes, adjusted):
