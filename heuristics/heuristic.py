@@ -85,6 +85,29 @@ class HeuristicBot:
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind != "turn":
             return in_turn_choice(observation, decision)
+        outcomes, progress = self._outcomes(observation, decision, rng)
+        if self.horizon < 2:
+            return outcomes[0][1]
+        best_option, best_value = outcomes[0][1], float("-inf")
+        for value, option, game in outcomes[:self.shortlist]:
+            follow_up = self._next_turn_value(game, decision.seat, progress)
+            total = value + follow_up if follow_up is not None else value
+            if total > best_value:
+                best_option, best_value = option, total
+        return best_option
+
+    def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
+        """The options, best first: a turn's by the one-turn lookahead, another decision's with the
+        in-turn rules' choice first (a search narrows its root to the first few)."""
+        if decision.kind != "turn":
+            first = in_turn_choice(observation, decision)
+            return [first] + [option for option in decision.options if option != first]
+        return [option for _, option, _ in self._outcomes(observation, decision, rng)[0]]
+
+    def _outcomes(self, observation: ArkNovaObservation, decision: Decision,
+                  rng: random.Random) -> tuple[list[tuple[float, Any, ArkNovaGame]], float]:
+        """Each option of the turn played to the turn's end on a copy of one determinization:
+        (value, option, game), best first, and the game's progress they were valued at."""
         seat = decision.seat
         base = observation.determinize(rng)
         unsettled = base.copy() if self.weights.rotation else None
@@ -101,15 +124,7 @@ class HeuristicBot:
             outcomes = [(value + self.weights.used_slot * slot(option[1]) if option[0] == "act" else value, option, game)
                         for value, option, game in outcomes]
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
-        if self.horizon < 2:
-            return outcomes[0][1]
-        best_option, best_value = outcomes[0][1], float("-inf")
-        for value, option, game in outcomes[:self.shortlist]:
-            follow_up = self._next_turn_value(game, seat, progress)
-            total = value + follow_up if follow_up is not None else value
-            if total > best_value:
-                best_option, best_value = option, total
-        return best_option
+        return outcomes, progress
 
     def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
         """Play `option` and the rest of its turn on `game` itself (a copy the caller made) with the
@@ -185,10 +200,13 @@ def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
 for _archetype in archetype_names():
     register_bot(_archetype)(archetype_bot(_archetype))
 
-# The search bot as Ark Nova wants it: the default heuristic rolls out and judges the leaves,
-# only whole turns are searched, three of the searching seat's turns deep, at most 0.9 s a decision
-# (the last 0.1 s of the 1 s target is headroom for a garbage-collector pause of about 0.05 s).
-DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 900.0}
+# The search bot as Ark Nova wants it: the default heuristic rolls out, judges the leaves and
+# shortlists the root's 5 best options; only whole turns are searched, three of the searching
+# seat's turns deep, at most 0.9 s a decision (the last 0.1 s of the 1 s target is headroom for a
+# garbage-collector pause of about 0.05 s). A value margin of 15 points is one logit of winning
+# (scripts/calibrate_search_scale.py); prior and exploration are in the same reward units.
+DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 900.0,
+                  "width": 5, "scale": 15.0, "prior": 0.6, "exploration": 0.04}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the default heuristic as rollout "
                            f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep, "

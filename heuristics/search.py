@@ -4,15 +4,18 @@ Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`
 the game's `GameState.determinize(seat, rng)`), walks down one shared tree of decisions
 with UCB1 (counting how often each option was available, since the options of a hidden
 hand differ between determinizations), adds one new node (the rollout bot's own choice
-first, with a fading bonus when that bot is a heuristic), plays on with the rollout bot and backs the outcome up. Every seat chooses for
-itself in the tree (max^n): a node keeps the reward of the seat that moved into it.
+first, with a fading bonus when that bot is a heuristic), plays on with the rollout bot and
+backs the outcome up. Every seat chooses for itself in the tree (max^n): a node keeps the
+reward of the seat that moved into it.
 
 Rewards are in [0, 1]. A finished game gives each seat half its share of the win (1/k for
 each of k tied winners) plus half of sigmoid((its score - best other score) / scale). When
 the rollout bot can evaluate a position (`value(state, seat) -> float`), a simulation stops
 once the searching seat's `turns`-th turn is over and each seat gets
 sigmoid((its value - best other value) / scale). Decisions with one option are never
-searched. The bot uses nothing but the GameState protocol, so it plays any game.
+searched. A rollout bot that ranks options (`ranked`) can narrow the root to its best few
+(`width`), so that the budget goes to the plausible options. The bot uses nothing but the
+GameState protocol, so it plays any game.
 """
 
 from __future__ import annotations
@@ -67,18 +70,22 @@ class SearchBot:
     of the evaluating rollout bot's own choice in UCB1, divided by its visits, so the search
     departs from the heuristic only on evidence. `kinds` limits the search to decisions of
     those kinds ('|'-separated, e.g. ``turn``); the rollout bot answers the others, and the
-    simulations then pass through them without branching. Empty means every kind.
+    simulations then pass through them without branching. Empty means every kind. `width`
+    (0 = all) keeps only the root's `width` best options as the rollout bot ranks them (it needs
+    `ranked(observation, decision, rng)`), so the budget is spent on the plausible ones.
     """
 
     name = "search"
 
     def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
                  turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
-                 kinds: str = "", max_rollout: int = 20_000) -> None:
+                 kinds: str = "", width: int = 0, max_rollout: int = 20_000) -> None:
         if simulations < 1 and ms <= 0:
             raise ValueError("it needs simulations >= 1 or ms > 0")
         if turns < 1:
             raise ValueError("it needs turns >= 1")
+        if width < 0:
+            raise ValueError("it needs width >= 0 (0 = every option)")
         self.simulations = simulations if simulations >= 1 else math.inf
         self.seconds = ms / 1000 if ms > 0 else math.inf
         self.rollout_bot = make_bot(rollout) if isinstance(rollout, str) else rollout
@@ -89,6 +96,10 @@ class SearchBot:
         self.scale = scale
         self.prior = prior if self.evaluate is not None else 0.0  # trust only a heuristic's choice
         self.kinds = frozenset(filter(None, kinds.split("|")))
+        self.rank = getattr(self.rollout_bot, "ranked", None) if width else None
+        if width and self.rank is None:
+            raise ValueError(f"width needs a rollout bot that ranks options; {type(self.rollout_bot).__name__} does not")
+        self.width = width
         self.last_simulations = 0  # how many simulations the last searched decision used
 
     def choose(self, observation: Determinizable, decision: Decision, rng: random.Random) -> Any:
@@ -99,19 +110,23 @@ class SearchBot:
             return self.rollout_bot.choose(observation, decision, rng)
         if not hasattr(observation, "determinize"):
             raise TypeError(f"search needs an observation with determinize(rng); got {type(observation).__name__}")
-        root = Node(decision.seat)
         start = now = perf_counter()
+        root = Node(decision.seat)
+        shortlist = None
+        if self.rank is not None and len(decision.options) > self.width:
+            shortlist = self.rank(observation, decision, rng)[:self.width]
         done, longest = 0, 0.0
         while done < self.simulations and now - start + longest < self.seconds:
-            self._simulate(root, observation.determinize(rng), rng)
+            self._simulate(root, shortlist, observation.determinize(rng), rng)
             done += 1
             previous, now = now, perf_counter()
             longest = max(longest, now - previous)
         self.last_simulations = done
         return max(decision.options, key=lambda option: _rank(root.children.get(option)))
 
-    def _simulate(self, root: Node, state: GameState, rng: random.Random) -> None:
-        """One simulation: select down the tree, expand one node, roll out, back up."""
+    def _simulate(self, root: Node, shortlist: list[Any] | None, state: GameState, rng: random.Random) -> None:
+        """One simulation: select down the tree (among the `shortlist` at the root, when there is
+        one), expand one node, roll out, back up."""
         horizon = Horizon(root.seat, self.turns)
         path = [root]
         node, in_tree = root, True
@@ -126,7 +141,7 @@ class SearchBot:
             if len(decision.options) == 1:
                 option = decision.options[0]
             elif in_tree and (not self.kinds or decision.kind in self.kinds):
-                option, node, in_tree = self._select(state, node, decision, rng)
+                option, node, in_tree = self._select(state, node, decision, shortlist if node is root else None, rng)
                 path.append(node)
             else:
                 option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
@@ -137,19 +152,21 @@ class SearchBot:
             visited.visits += 1
             visited.reward += rewards.get(visited.seat, 0.0)
 
-    def _select(self, state: GameState, node: Node, decision: Decision,
+    def _select(self, state: GameState, node: Node, decision: Decision, shortlist: list[Any] | None,
                 rng: random.Random) -> tuple[Any, Node, bool]:
-        """The option to follow from `node`, its child, and whether the walk stays in the tree.
-        An option never tried here is added and ends the walk: first the rollout bot's own
-        choice (so a node's first estimates follow the policy), then the others at random."""
+        """The option to follow from `node` (one of `shortlist`, best first, when given), its child,
+        and whether the walk stays in the tree. An option never tried here is added and ends the
+        walk: first the rollout bot's own choice (so a node's first estimates follow the policy),
+        then the others at random."""
         children = node.children
+        options = shortlist or decision.options
         if not children:
-            option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+            option = shortlist[0] if shortlist else self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
             child = children[option] = Node(decision.seat)
             child.available, child.preferred = 1, True
             return option, child, False
         untried = []
-        for option in decision.options:
+        for option in options:
             child = children.get(option)
             if child is None:
                 untried.append(option)
@@ -160,7 +177,7 @@ class SearchBot:
             child = children[option] = Node(decision.seat)
             child.available = 1
             return option, child, False
-        option = max(decision.options, key=lambda option: self._ucb(children[option]))
+        option = max(options, key=lambda option: self._ucb(children[option]))
         return option, children[option], True
 
     def _ucb(self, child: Node) -> float:

@@ -138,6 +138,32 @@ def test_the_heuristic_choice_is_kept_without_evidence_against_it() -> None:
     assert SearchBot(rollout="random", prior=5.0).prior == 0.0
 
 
+class Ranking(NimValue):
+    """A rollout bot that ranks Nim's options in a fixed order of preference."""
+
+    def __init__(self, order: tuple[int, ...]) -> None:
+        self.order = order
+
+    def ranked(self, observation: Any, decision: Decision, rng: random.Random) -> list[Any]:
+        return sorted(decision.options, key=self.order.index)
+
+
+def test_a_width_keeps_only_the_rollout_bots_best_ranked_options_at_the_root() -> None:
+    """From 7 stones only taking 3 wins; ranked last, a width of 2 never tries it."""
+    searched = [SearchBot(simulations=200, rollout=Ranking((1, 2, 3)), prior=0.0, width=width) for width in (0, 1, 2, 3)]
+    everything, first_only, two, three = (choose(bot, nim(7)) for bot in searched)
+    assert everything == 3 and three == 3
+    assert first_only == 1 and two in (1, 2)
+    assert choose(SearchBot(simulations=200, rollout=Ranking((3, 1, 2)), prior=0.0, width=1), nim(7)) == 3
+
+
+def test_a_width_needs_a_rollout_bot_that_ranks() -> None:
+    with pytest.raises(ValueError, match="width needs a rollout bot that ranks options"):
+        SearchBot(rollout="random", width=2)
+    with pytest.raises(ValueError, match="width >= 0"):
+        SearchBot(width=-1)
+
+
 def test_a_decision_with_one_option_is_never_searched() -> None:
     game = nim(1)
     bot = SearchBot(simulations=50)
@@ -287,10 +313,26 @@ def test_search_limited_to_some_kinds_leaves_the_others_to_the_rollout_bot(arkno
     assert "turn" in kinds_seen and len(kinds_seen) == 4
 
 
+def test_the_heuristic_ranks_a_turn_with_its_own_choice_first(arknova: Any) -> None:
+    game = arknova.new_game(arknova.validate({"players": 2, "maps": "random"}), 23)
+    heuristic = make_bot("default")
+    ranked_turns = 0
+    while ranked_turns < 5:
+        decision = game.decision()
+        observation = game.observation(decision.seat)
+        if len(decision.options) > 1:
+            ranked = heuristic.ranked(observation, decision, random.Random(4))
+            assert sorted(map(repr, ranked)) == sorted(map(repr, decision.options))
+            assert ranked[0] == heuristic.choose(observation, decision, random.Random(4))
+            ranked_turns += decision.kind == "turn"
+        game.apply(heuristic.choose(observation, decision, random.Random(4)))
+
+
 def test_default_search_is_the_ark_nova_preset_within_its_time_budget(arknova: Any) -> None:
     bot = make_bot("default_search")
     assert isinstance(bot, SearchBot) and bot.kinds == {"turn"} and bot.turns == 3
     assert bot.simulations == 200 and bot.seconds == 0.9 and bot.evaluate is not None
+    assert bot.width == 5 and bot.rank is not None and bot.scale == 15.0
     assert make_bot("default_search:simulations=5").simulations == 5  # the preset takes parameters
     game = arknova.new_game(arknova.validate({"players": 2, "maps": "random"}), 21)
     decision = game.decision()
