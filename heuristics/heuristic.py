@@ -209,6 +209,7 @@ DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulation
                   "width": 5, "scale": 15.0, "prior": 0.6, "exploration": 0.04}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the default heuristic as rollout "
-                           f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep, "
+                           f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep among the "
+                           f"{DEFAULT_SEARCH['width']} options it ranks best, "
                            f"{DEFAULT_SEARCH['simulations']} simulations or {DEFAULT_SEARCH['ms'] / 1000:g} s a decision.")
 register_bot("default_search")(_default_search)

@@ -98,7 +98,8 @@ class SearchBot:
         self.kinds = frozenset(filter(None, kinds.split("|")))
         self.rank = getattr(self.rollout_bot, "ranked", None) if width else None
         if width and self.rank is None:
-            raise ValueError(f"width needs a rollout bot that ranks options; {type(self.rollout_bot).__name__} does not")
+            raise ValueError("width needs a rollout bot that ranks options; "
+                             f"{type(self.rollout_bot).__name__} does not")
         self.width = width
         self.last_simulations = 0  # how many simulations the last searched decision used
 
@@ -161,7 +162,10 @@ class SearchBot:
         children = node.children
         options = shortlist or decision.options
         if not children:
-            option = shortlist[0] if shortlist else self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+            if shortlist:
+                option = shortlist[0]
+            else:
+                option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
             child = children[option] = Node(decision.seat)
             child.available, child.preferred = 1, True
             return option, child, False

@@ -35,8 +35,8 @@ def margins_of_one_game(game: str, options: dict[str, Any], bot: str, players: i
     def record(state: GameState, decision: Decision, _choice: Any) -> None:
         if decision.kind == kind:
             values = [evaluate(state, seat) for seat in range(players)]
-            mine = values[decision.seat]
-            seen.append((decision.seat, mine - max(value for seat, value in enumerate(values) if seat != decision.seat)))
+            best_other = max(value for seat, value in enumerate(values) if seat != decision.seat)
+            seen.append((decision.seat, values[decision.seat] - best_other))
 
     factory = get_game(game)
     state = factory.new_game(factory.validate({**options, "players": players}), seed)

@@ -3,11 +3,14 @@ and play strength, on Ark Nova and on a toy game defined here (proof that it is 
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from heuristics.random_bot import RandomBot
@@ -150,7 +153,8 @@ class Ranking(NimValue):
 
 def test_a_width_keeps_only_the_rollout_bots_best_ranked_options_at_the_root() -> None:
     """From 7 stones only taking 3 wins; ranked last, a width of 2 never tries it."""
-    searched = [SearchBot(simulations=200, rollout=Ranking((1, 2, 3)), prior=0.0, width=width) for width in (0, 1, 2, 3)]
+    searched = [SearchBot(simulations=200, rollout=Ranking((1, 2, 3)), prior=0.0, width=width)
+                for width in (0, 1, 2, 3)]
     everything, first_only, two, three = (choose(bot, nim(7)) for bot in searched)
     assert everything == 3 and three == 3
     assert first_only == 1 and two in (1, 2)
@@ -343,3 +347,28 @@ def test_default_search_is_the_ark_nova_preset_within_its_time_budget(arknova: A
     option = bot.choose(game.observation(decision.seat), decision, random.Random(1))
     assert option in decision.options and 0 < bot.last_simulations <= 200
     assert time.perf_counter() - started < 0.9 + 0.25  # the cap, plus slack for a loaded test machine
+
+
+def calibration_script() -> Any:
+    path = Path(__file__).resolve().parent.parent / "scripts" / "calibrate_search_scale.py"
+    spec = importlib.util.spec_from_file_location("calibrate_search_scale", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_scale_calibration_recovers_the_scale_wins_were_drawn_with() -> None:
+    """Wins drawn with P(win) = sigmoid(margin / 12) give back a scale of about 12, inside its interval."""
+    rng = np.random.default_rng(5)
+    margin = rng.normal(0, 20, 20_000)
+    won = (rng.random(margin.size) < 1 / (1 + np.exp(-margin / 12))).astype(float)
+    scale, low, high = calibration_script().fitted_scale(margin, np.where(np.arange(margin.size) < 50, 0.5, won))
+    assert low < 12 < high and abs(scale - 12) < 0.6 and high - low < 2
+
+
+def test_the_scale_calibration_reads_margins_and_wins_of_a_played_game() -> None:
+    rows = calibration_script().margins_of_one_game("arknova", {"maps": "random"}, "default", 2, "turn", 3)
+    shares, margins, wins = zip(*rows)
+    assert shares[0] == 0 and all(0 <= share < 1 for share in shares) and list(shares) == sorted(shares)
+    assert set(wins) <= {0.0, 0.5, 1.0} and 0 < sum(wins) < len(wins)
+    assert len(rows) > 50 and any(margin > 0 for margin in margins) and any(margin < 0 for margin in margins)
