@@ -8,9 +8,11 @@ import subprocess
 from pathlib import Path
 
 import nbformat
+import polars as pl
 import pytest
 from click.testing import CliRunner
 
+from sim.analysis import shape
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import execute
 from sim.cli import main
@@ -46,6 +48,16 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
     for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n"):
         assert f"<th>{column}" in text                            # the four measures, with their n
     assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
+    assert "What moves the break token" in text
+
+
+def test_break_sources_account_for_every_break_of_the_run(small_run: Path) -> None:
+    run = Run.open(small_run)
+    sources = shape.break_sources(run)
+    assert set(sources["action"]) >= {"cards", "sponsors"}
+    assert sources["called"].sum() == run.games["breaks"].sum()
+    cards = sources.filter(pl.col("action") == "cards").row(0, named=True)
+    assert cards["spaces"] <= 2 * cards["turns"] and cards["spaces_per_seat"] == pytest.approx(cards["spaces"] / cards["seats"])
 
 
 def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> None:

@@ -17,8 +17,10 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
+from sim.arknova import dataset
 from sim.cli import main
 from sim.core.decision import Decision
+from sim.core.registry import get_game
 from sim.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
 from sim.runner import chunk_count, play_chunk, run
 
@@ -259,6 +261,14 @@ def test_the_example_experiment_files_are_valid() -> None:
     for path in files:
         spec = load_experiment(path, {})
         assert spec.games >= 1 and len(spec.bots) == spec.players
+
+
+def test_the_data_version_changes_with_the_table_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run saved with other columns cannot be resumed into the same dataset."""
+    factory = get_game("arknova")
+    before = factory.data_version()
+    monkeypatch.setitem(dataset.SCHEMA, "turns", {**dataset.SCHEMA["turns"], "new_column": "u8"})
+    assert factory.data_version() != before
 
 
 def test_the_experiment_identity_ignores_how_it_is_run(tmp_path: Path) -> None:

@@ -348,6 +348,10 @@ def shape_section(run: Run) -> Section:
     actions = [c for c in mix.columns if c != "bot_spec"]
     section.table("Share of turns per action", mix, [("bot", _column("bot_spec"))] +
                   [(action, _column(action, pct)) for action in actions])
+    section.table("What moves the break token (per seat: one player in one game)", shape.break_sources(run), [
+        ("bot", _column("bot_spec")), ("action", _column("action")),
+        ("turns moving it", _column("turns_per_seat", num)), ("spaces", _column("spaces_per_seat", num)),
+        ("breaks called", _column("called_per_seat", num))])
     return section
 
 

@@ -45,3 +45,22 @@ def action_mix(run: Run) -> pl.DataFrame:
     counts = joined.group_by("bot_spec", "action").len()
     return counts.with_columns((pl.col("len") / pl.col("len").sum().over("bot_spec")).alias("share")
                                ).rename({"len": "n"}).sort("bot_spec", "action")
+
+
+def break_sources(run: Run) -> pl.DataFrame:
+    """Per bot and action: how often a seat's turns moved the break token, by how many spaces and how
+    many breaks they called, per seat (one player in one game). It shows what brings the breaks: a
+    Cards action moves the token 2 spaces, a Sponsors action taken for money its strength, and a few
+    animals' abilities a fixed number. Runs saved before turns carried break steps give no rows."""
+    turns = run.turns
+    if turns.is_empty() or "break_steps" not in turns.columns:
+        return pl.DataFrame()
+    bots = run.seats.select("game", "seat", "bot_spec")
+    seats = bots.group_by("bot_spec").agg(pl.len().alias("seats"))
+    moving = turns.join(bots, on=["game", "seat"]).filter(pl.col("break_steps") > 0)
+    per_action = moving.group_by("bot_spec", "action").agg(
+        pl.len().alias("turns"), pl.col("break_steps").cast(pl.Int64).sum().alias("spaces"),
+        pl.col("break_called").cast(pl.Int64).sum().alias("called"))
+    return per_action.join(seats, on="bot_spec").with_columns(
+        *(pl.col(name).truediv(pl.col("seats")).alias(f"{name}_per_seat") for name in ("turns", "spaces", "called"))
+    ).sort("bot_spec", "spaces", descending=[False, True])

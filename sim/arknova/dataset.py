@@ -38,7 +38,8 @@ SCHEMA: dict[str, dict[str, str]] = {
     },
     "turns": {
         "seat": "u8", "turn": "u16", "player_turn": "u16", "break_number": "u8", "action": "cat",
-        "card": "cat", "side": "u8", "strength": "u8", "xtokens_spent": "u8", "appeal": "u8",
+        "card": "cat", "side": "u8", "strength": "u8", "xtokens_spent": "u8", "break_steps": "u8",
+        "break_called": "bool", "appeal": "u8",
         "cp": "u8", "reputation": "u8", "money": "i16", "score": "i16",
     },
 }

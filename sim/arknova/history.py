@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
 TURN_FIELDS = ("seat", "turn", "player_turn", "break_number", "action", "card", "side", "strength",
-               "xtokens_spent", "appeal", "cp", "reputation", "money", "score")
+               "xtokens_spent", "break_steps", "break_called", "appeal", "cp", "reputation", "money", "score")
+BREAK_STEPS, BREAK_CALLED = TURN_FIELDS.index("break_steps"), TURN_FIELDS.index("break_called")
 
 
 def keep_history(game: "ArkNovaGame") -> None:
@@ -29,7 +30,17 @@ def open_turn(game: "ArkNovaGame", seat: int, action: str, card: str, strength: 
     if game.turn_history is not None:
         player = game.players[seat]
         side = 2 if player.is_upgraded(card) else 1
-        game.turn_history.append([seat, game.turn, player.turns, game.breaks, action, card, side, strength, spent])
+        game.turn_history.append([seat, game.turn, player.turns, game.breaks, action, card, side, strength, spent,
+                                  0, False])
+
+
+def note_break_steps(game: "ArkNovaGame", moved: int, called: bool) -> None:
+    """Credit the open turn with the break-track spaces it moved and whether it called the break,
+    so the dataset shows which actions bring the breaks."""
+    if game.turn_history:
+        record = game.turn_history[-1]
+        record[BREAK_STEPS] += moved
+        record[BREAK_CALLED] = record[BREAK_CALLED] or called
 
 
 def close_turn(game: "ArkNovaGame", seat: int) -> None:

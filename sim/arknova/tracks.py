@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sim.arknova import history
 from sim.arknova.catalog import load_catalog
 
 if TYPE_CHECKING:
@@ -79,8 +80,11 @@ def advance_break(game: "ArkNovaGame", seat: int, steps: int) -> None:
     """Move the break token; reaching the end calls a break after this turn and pays an X-token."""
     if game.solo or game.break_pending or steps <= 0:
         return
-    game.break_position = min(game.break_length, game.break_position + steps)
-    if game.break_position >= game.break_length:
+    moved = min(steps, game.break_length - game.break_position)
+    game.break_position += moved
+    called = game.break_position >= game.break_length
+    history.note_break_steps(game, moved, called)
+    if called:
         game.break_pending = True
         game.break_trigger = seat
         gain_xtokens(game, seat, 1)
