@@ -220,6 +220,7 @@ def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resum
     if not resume:
         raise ExperimentError(f"{folder.path} already holds this experiment; add --resume to finish it")
     if manifest["data_version"] != data_version:
-        raise ExperimentError(f"the game data changed since {folder.path} was started "
-                              f"({manifest['data_version']} -> {data_version}); start a new experiment")
+        raise ExperimentError(f"the game's data or columns changed since {folder.path} was started "
+                              f"({manifest['data_version']} -> {data_version}); start a new experiment "
+                              "(another --out, or remove that folder)")
     return manifest

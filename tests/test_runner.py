@@ -263,12 +263,15 @@ def test_the_example_experiment_files_are_valid() -> None:
         assert spec.games >= 1 and len(spec.bots) == spec.players
 
 
-def test_the_data_version_changes_with_the_table_schema(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A run saved with other columns cannot be resumed into the same dataset."""
-    factory = get_game("arknova")
-    before = factory.data_version()
+def test_a_run_saved_with_other_columns_is_not_resumed_into_the_same_dataset(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    before = get_game("arknova").data_version()
+    spec = experiment(tmp_path / "run", games=4)
+    run(spec, progress=False)
     monkeypatch.setitem(dataset.SCHEMA, "turns", {**dataset.SCHEMA["turns"], "new_column": "u8"})
-    assert factory.data_version() != before
+    assert get_game("arknova").data_version() != before
+    with pytest.raises(ExperimentError, match="data or columns changed.*remove that folder"):
+        run(spec, progress=False, resume=True)
 
 
 def test_the_experiment_identity_ignores_how_it_is_run(tmp_path: Path) -> None:

@@ -61,6 +61,6 @@ def break_sources(run: Run) -> pl.DataFrame:
     per_action = moving.group_by("bot_spec", "action").agg(
         pl.len().alias("turns"), pl.col("break_steps").cast(pl.Int64).sum().alias("spaces"),
         pl.col("break_called").cast(pl.Int64).sum().alias("called"))
-    return per_action.join(seats, on="bot_spec").with_columns(
-        *(pl.col(name).truediv(pl.col("seats")).alias(f"{name}_per_seat") for name in ("turns", "spaces", "called"))
-    ).sort("bot_spec", "spaces", descending=[False, True])
+    per_seat = [pl.col(name).truediv(pl.col("seats")).alias(f"{name}_per_seat") for name in ("turns", "spaces", "called")]
+    joined = per_action.join(seats, on="bot_spec").with_columns(per_seat)
+    return joined.sort("bot_spec", "spaces", descending=[False, True])
