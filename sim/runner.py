@@ -8,6 +8,8 @@ A game that raises becomes an error row (its seed and traceback) and the run goe
 
 from __future__ import annotations
 
+import hashlib
+import json
 import resource
 import signal
 import sys
@@ -154,7 +156,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     """
     folder = RunFolder(Path(experiment.out))
     factory = get_game(experiment.game)
-    manifest = _prepare(folder, experiment, factory.data_version(), resume)
+    manifest = _prepare(folder, experiment, dataset_version(factory), resume)
     folder.discard_unfinished(manifest)
     done = {int(name) for name in manifest["chunks_done"]}
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
@@ -201,6 +203,13 @@ def _results(experiment: Experiment, chunks: list[int]) -> Iterator[ChunkResult]
         return
     n_jobs = worker_count(experiment) if experiment.backend == "loky" else -1
     yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+
+
+def dataset_version(factory: GameFactory) -> str:
+    """The game's data version together with a digest of every table's columns (core and game), so
+    that a run saved under other data or other columns is not resumed into one dataset."""
+    schemas = json.dumps(table_schemas(factory.dataset_schema()), sort_keys=True)
+    return hashlib.sha256(f"{factory.data_version()}\n{schemas}".encode()).hexdigest()[:16]
 
 
 def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resume: bool) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from sim.cli import main
 from sim.core.decision import Decision
 from sim.core.registry import get_game
 from sim.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
-from sim.runner import chunk_count, play_chunk, run
+from sim.runner import chunk_count, dataset_version, play_chunk, run
 
 TABLES = ("games", "seats", "card_events", "turns")
 TIMING = ("seconds",)
@@ -265,11 +265,11 @@ def test_the_example_experiment_files_are_valid() -> None:
 
 def test_a_run_saved_with_other_columns_is_not_resumed_into_the_same_dataset(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    before = get_game("arknova").data_version()
+    before = dataset_version(get_game("arknova"))
     spec = experiment(tmp_path / "run", games=4)
     run(spec, progress=False)
     monkeypatch.setitem(dataset.SCHEMA, "turns", {**dataset.SCHEMA["turns"], "new_column": "u8"})
-    assert get_game("arknova").data_version() != before
+    assert dataset_version(get_game("arknova")) != before
     with pytest.raises(ExperimentError, match="data or columns changed.*remove that folder"):
         run(spec, progress=False, resume=True)
 

@@ -82,8 +82,7 @@ class GameFactory(Protocol):
         """Games created inside this context use the overridden data."""
 
     def data_version(self) -> str:
-        """A digest of what makes the game's rows comparable (its static data and its table schema),
-        recorded with every experiment; resuming under another digest is refused."""
+        """A digest of the game's static data files, recorded with every experiment."""
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         """Column types of the game's own columns, per table ("u8", "i16", "cat", "list[u16]", ...)."""
