@@ -214,13 +214,16 @@ def _sigmoid(margin: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
 
 
+def value_margins(values: dict[int, float]) -> dict[int, float]:
+    """Each seat's value minus the best other seat's (a lone seat's own value): the lead that the
+    search's rewards squash and that scripts/calibrate_search_scale.py fits its scale on."""
+    return {seat: value - max((other for key, other in values.items() if key != seat), default=0.0)
+            for seat, value in values.items()}
+
+
 def _margins(values: dict[int, float], scale: float) -> dict[int, float]:
     """Each seat's lead over the best other seat, squashed into (0, 1)."""
-    rewards = {}
-    for seat, value in values.items():
-        others = [other for key, other in values.items() if key != seat]
-        rewards[seat] = _sigmoid(value - max(others) if others else value, scale)
-    return rewards
+    return {seat: _sigmoid(margin, scale) for seat, margin in value_margins(values).items()}
 
 
 def _final_rewards(state: GameState, scale: float) -> dict[int, float]:

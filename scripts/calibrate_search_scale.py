@@ -18,6 +18,7 @@ import numpy as np
 import statsmodels.api as sm
 from joblib import Parallel, delayed
 
+from heuristics.search import value_margins
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.protocols import GameState
@@ -34,9 +35,8 @@ def margins_of_one_game(game: str, options: dict[str, Any], bot: str, players: i
 
     def record(state: GameState, decision: Decision, _choice: Any) -> None:
         if decision.kind == kind:
-            values = [evaluate(state, seat) for seat in range(players)]
-            best_other = max(value for seat, value in enumerate(values) if seat != decision.seat)
-            seen.append((decision.seat, values[decision.seat] - best_other))
+            margins = value_margins({seat: evaluate(state, seat) for seat in range(players)})
+            seen.append((decision.seat, margins[decision.seat]))
 
     factory = get_game(game)
     state = factory.new_game(factory.validate({**options, "players": players}), seed)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from heuristics.random_bot import RandomBot
-from heuristics.search import SearchBot
+from heuristics.search import SearchBot, value_margins
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.protocols import GameState, SeatResult
@@ -364,6 +364,11 @@ def test_the_scale_calibration_recovers_the_scale_wins_were_drawn_with() -> None
     won = (rng.random(margin.size) < 1 / (1 + np.exp(-margin / 12))).astype(float)
     scale, low, high = calibration_script().fitted_scale(margin, np.where(np.arange(margin.size) < 50, 0.5, won))
     assert low < 12 < high and abs(scale - 12) < 0.6 and high - low < 2
+
+
+def test_value_margins_are_each_seats_lead_over_its_best_rival() -> None:
+    assert value_margins({0: 10.0, 1: 4.0, 2: 7.5}) == {0: 2.5, 1: -6.0, 2: -2.5}
+    assert value_margins({1: 3.0}) == {1: 3.0}
 
 
 def test_the_scale_calibration_reads_margins_and_wins_of_a_played_game() -> None:
