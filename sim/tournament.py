@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from sim.analysis.stats import bootstrap_mean
 from sim.experiment import Experiment, ExperimentError, build_experiment, validate_config
 from sim.runner import RunSummary, run
 from sim.storage import RunFolder
@@ -137,18 +138,6 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
     return pl.concat(frames).drop("bot_spec").sort("game", "table", "rotation", "seat")
 
 
-def mean_interval(values: np.ndarray, seed: int) -> tuple[float, float]:
-    """95% bootstrap (BCa) interval of a mean; a single value or a constant sample is its own interval."""
-    from scipy.stats import bootstrap
-
-    if len(values) < 2 or np.all(values == values[0]):
-        mean = float(values.mean()) if len(values) else float("nan")
-        return (mean, mean)
-    result = bootstrap((values,), np.mean, confidence_level=0.95, n_resamples=2000,
-                       rng=np.random.default_rng(seed))
-    return (float(result.confidence_interval.low), float(result.confidence_interval.high))
-
-
 def pairwise(seats: pl.DataFrame, bots: int) -> tuple[np.ndarray, np.ndarray]:
     """rates[i, j]: the share of games with both at the table in which bot i ranked above bot j
     (a tie counts one half); counts[i, j]: how many such games. The diagonal is NaN."""
@@ -193,7 +182,7 @@ def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
         games, wins = own.height, float(own["win_share"].sum())
         points = own["points"].to_numpy()
         low, high = wilson(wins, games)
-        points_low, points_high = mean_interval(points, tournament.seed + index)
+        _, points_low, points_high = bootstrap_mean(points, seed=tournament.seed + index)
         rows.append({"bot": tournament.bots[index], "games": games, "wins": wins,
                      "win_rate": wins / games if games else float("nan"), "win_low": low, "win_high": high,
                      "mean_points": float(points.mean()) if games else float("nan"),

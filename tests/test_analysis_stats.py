@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import numpy as np
 import polars as pl
 import pytest
@@ -43,6 +45,31 @@ def test_bootstrap_interval_covers_the_mean_with_the_normal_width() -> None:
     mean, low, high = bootstrap_mean(values)
     assert low < mean < high
     assert high - low == pytest.approx(2 * 1.96 * 2.0 / 20, rel=0.2)
+
+
+def test_bootstrap_of_a_constant_or_single_sample_is_the_value() -> None:
+    assert bootstrap_mean(np.array([3.0, 3.0, 3.0])) == (3.0, 3.0, 3.0)
+    assert bootstrap_mean(np.array([-2.0])) == (-2.0, -2.0, -2.0)
+
+
+def test_bootstrap_interval_does_not_depend_on_the_order_of_the_rows() -> None:
+    """A query may return a group's rows in any order; the report must not change with it."""
+    values = np.random.default_rng(2).normal(5.0, 3.0, size=300)
+    shuffled = np.random.default_rng(3).permutation(values)
+    assert bootstrap_mean(shuffled) == bootstrap_mean(values)
+
+
+def test_bootstrap_of_a_million_values_resamples_in_bounded_memory() -> None:
+    """Drawing every resample at once would take 200 x 1e6 indices (1.6 GB) here."""
+    values = np.random.default_rng(4).exponential(2.0, size=1_000_000)
+    tracemalloc.start()
+    try:
+        mean, low, high = bootstrap_mean(values, draws=200)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert low < mean < high and high - low == pytest.approx(2 * 1.96 * 2.0 / 1000, rel=0.3)
+    assert peak < 150e6
 
 
 def test_empirical_bayes_recovers_the_spread_and_pulls_rare_groups_harder() -> None:

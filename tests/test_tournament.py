@@ -14,7 +14,7 @@ from sim.cli import main
 from sim.experiment import ExperimentError
 from sim.storage import RunFolder
 from sim.tournament import (
-    Tournament, axis_label, game_shape, load_seats, mean_interval, pairwise, ratings, shape_lines, standings,
+    Tournament, axis_label, game_shape, load_seats, pairwise, ratings, shape_lines, standings,
 )
 
 RANDOM_TWIN = "heuristics.random_bot:RandomBot"  # a second random bot under another spec
@@ -146,12 +146,6 @@ def test_resume_keeps_the_games_and_a_rerun_without_it_is_refused(played: tuple[
     assert resumed.output == output
     other = runner.invoke(main, [*arguments[:-3], "--seed", "6", "--out", str(out), "--no-progress"])
     assert other.exit_code == 2 and "another tournament" in other.output
-
-
-def test_mean_interval_of_a_constant_sample_is_the_value() -> None:
-    assert mean_interval(np.array([3.0, 3.0, 3.0]), 0) == (3.0, 3.0)
-    low, high = mean_interval(np.arange(20.0), 0)
-    assert low < 9.5 < high
 
 
 def test_bad_input_gets_one_line_and_exit_code_2(tmp_path: Path) -> None:

@@ -14,6 +14,8 @@ from scipy import stats as scipy_stats
 
 from sim.summary import Z95, wilson
 
+RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
+
 __all__ = ["Z95", "wilson", "newcombe_difference", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
            "beta_binomial_prior", "shrunk_rates", "fit_logit", "independent_columns", "LogitEffect", "logit_effect"]
 
@@ -32,13 +34,24 @@ def newcombe_difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[f
 
 
 def bootstrap_mean(values: np.ndarray, draws: int = 2000, seed: int = 0) -> tuple[float, float, float]:
-    """Mean of `values` with a 95% percentile bootstrap interval."""
-    values = np.asarray(values, dtype=float)
+    """Mean of `values` with a 95% percentile bootstrap interval; a single value or a constant
+    sample is its own interval.
+
+    The values are sorted first, so the interval depends on the sample and not on the order in
+    which a query returned its rows: the same run gives the same report. The resamples are drawn
+    in batches of at most RESAMPLED_VALUES_PER_BATCH values, so a run of a million games needs no
+    more memory than a small one.
+    """
+    values = np.sort(np.asarray(values, dtype=float))
     if values.size == 0:
         return (float("nan"), float("nan"), float("nan"))
-    rng = np.random.default_rng(seed)
-    means = values[rng.integers(0, values.size, size=(draws, values.size))].mean(axis=1)
-    return (float(values.mean()), float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975)))
+    mean = float(values.mean())
+    if values[0] == values[-1]:
+        return (mean, mean, mean)
+    result = scipy_stats.bootstrap((values,), np.mean, n_resamples=draws, method="percentile",
+                                   batch=max(1, RESAMPLED_VALUES_PER_BATCH // values.size),
+                                   rng=np.random.default_rng(seed))
+    return (mean, float(result.confidence_interval.low), float(result.confidence_interval.high))
 
 
 def benjamini_hochberg(p_values: np.ndarray) -> np.ndarray:
