@@ -182,10 +182,10 @@ def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
         games, wins = own.height, float(own["win_share"].sum())
         points = own["points"].to_numpy()
         low, high = wilson(wins, games)
-        _, points_low, points_high = bootstrap_mean(points, seed=tournament.seed + index)
+        mean_points, points_low, points_high = bootstrap_mean(points, seed=tournament.seed + index)
         rows.append({"bot": tournament.bots[index], "games": games, "wins": wins,
                      "win_rate": wins / games if games else float("nan"), "win_low": low, "win_high": high,
-                     "mean_points": float(points.mean()) if games else float("nan"),
+                     "mean_points": mean_points,
                      "points_low": points_low, "points_high": points_high,
                      "mu": mu, "sigma": sigma, "ordinal": ordinal})
     return pl.DataFrame(rows).sort("ordinal", descending=True)
