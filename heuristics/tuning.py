@@ -23,8 +23,8 @@ with warnings.catch_warnings():  # cma warns that matplotlib (only for its plots
     import cma
 from joblib import Parallel, delayed
 
-from heuristics.evaluation import Weights
-from heuristics.heuristic import HeuristicBot
+from heuristics.arknova.evaluation import Weights
+from heuristics.arknova.heuristic import HeuristicBot
 from sim.core.play import play_game
 from sim.core.registry import get_game
 from sim.core.seeds import derive_seeds
@@ -114,7 +114,7 @@ def tune(start: Weights, budget: int, *, seeds_per_candidate: int = 2, holdout: 
 
 
 def archetype_toml(weights: Weights, description: str) -> str:
-    """An archetype file holding every weight (the format of heuristics/archetypes/*.toml)."""
+    """An archetype file holding every weight (the format of heuristics/arknova/archetypes/*.toml)."""
     lines = ['bot = "heuristic"', f"description = {_toml_value(description)}", "", "[weights]"]
     lines += [f"{name} = {_toml_value(value)}" for name, value in weights.as_table().items()]
     return "\n".join(lines) + "\n"

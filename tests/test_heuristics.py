@@ -7,11 +7,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from heuristics.evaluation import (
+from heuristics.arknova.evaluation import (
     EFFECT_VALUE, SPONSOR_EFFECT_SHARE, SPONSORS, ArchetypeError, Weights, archetype_names, default_weights, load_weights,
     sponsor_gain,
 )
-from heuristics.heuristic import HeuristicBot, resolve_archetype
+from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
 from heuristics.random_bot import RandomBot
 from sim.arknova.setup import new_game
 from sim.cli import main

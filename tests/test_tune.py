@@ -6,7 +6,7 @@ import re
 
 from click.testing import CliRunner
 
-from heuristics.evaluation import default_weights, load_weights
+from heuristics.arknova.evaluation import default_weights, load_weights
 from heuristics.tuning import TUNED, scaled
 from sim.cli import main
 from sim.core.registry import make_bot

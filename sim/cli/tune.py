@@ -25,8 +25,8 @@ from sim.cli.common import ArkmcError
 def tune(archetype: str, budget: int, seeds_per_candidate: int, holdout: int, sigma: float, seed: int, jobs: int,
          maps: str, out: Path | None) -> None:
     """Tune ARCHETYPE (a shipped name or an archetype .toml file) by 2-player self-play against itself."""
-    from heuristics.evaluation import ArchetypeError
-    from heuristics.heuristic import resolve_weights
+    from heuristics.arknova.evaluation import ArchetypeError
+    from heuristics.arknova.heuristic import resolve_weights
     from heuristics.tuning import tune as run_tune, write_archetype
 
     if budget < 4 * seeds_per_candidate or seeds_per_candidate < 1 or holdout < 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from heuristics.evaluation import (
+from heuristics.arknova.evaluation import (
     ANIMALS, CATALOG, EFFECT_VALUE, PROJECTS, SPONSORS, card_value, default_weights, effect_value, project_prospect,
     unmet,
 )

@@ -1,7 +1,7 @@
 """The heuristic bot family: whole-turn lookahead judged by a weighted position evaluation.
 
 At its turn the bot determinizes (re-deals what it cannot see), plays each legal action
-to the end of the turn on a copy with the cheap in-turn policy (heuristics/policy.py),
+to the end of the turn on a copy with the cheap in-turn policy (heuristics/arknova/policy.py),
 and keeps the action whose outcome scores best under `position_value` with its weights, crediting
 `used_slot` points per slot of the action card it uses (the evaluation cannot see the strength an
 action card loses when it is used early: an action only permutes the slots).
@@ -15,11 +15,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from heuristics.evaluation import (
+from heuristics.arknova.evaluation import (
     ArchetypeError, Weights, archetype_names, archetype_path, game_progress, load_weights, position_value,
     read_toml,
 )
-from heuristics.policy import finish_turn, in_turn_choice
+from heuristics.arknova.policy import finish_turn, in_turn_choice
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation

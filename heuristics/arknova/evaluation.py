@@ -1,6 +1,6 @@
 """Position evaluation of the heuristic family: a weighted sum of features of one seat's zoo.
 
-The weights are data: `Weights` is filled from an archetype TOML file (heuristics/archetypes/),
+The weights are data: `Weights` is filled from an archetype TOML file (heuristics/arknova/archetypes/),
 so a new playing style needs no code. Every feature is in points of score, weighted.
 """
 
@@ -127,7 +127,7 @@ def _load_weights(path: str) -> Weights:
 
 @lru_cache(maxsize=1)
 def default_weights() -> Weights:
-    """The complete balanced weights of heuristics/archetypes/default.toml (cached: the in-turn
+    """The complete balanced weights of heuristics/arknova/archetypes/default.toml (cached: the in-turn
     policy asks for them at every decision, and resolving the path costs system calls)."""
     return load_weights(archetype_path("default"))
 
