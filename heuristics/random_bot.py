@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from sim.core.decision import Decision
-from sim.core.protocols import Observation
+from sim.core.protocols import ANY_GAME, Observation
 from sim.core.registry import register_bot
 
 
@@ -15,6 +15,8 @@ class RandomBot:
     """Picks any legal option with equal probability. Works for every game."""
 
     name = "random"
+    games = (ANY_GAME,)
+    observes = False  # it never looks at the table
 
-    def choose(self, observation: Observation, decision: Decision, rng: random.Random) -> Any:
+    def choose(self, observation: Observation | None, decision: Decision, rng: random.Random) -> Any:
         return decision.options[rng.randrange(len(decision.options))]

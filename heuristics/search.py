@@ -26,7 +26,7 @@ from time import perf_counter
 from typing import Any, Protocol
 
 from sim.core.decision import Decision
-from sim.core.protocols import Bot, GameState
+from sim.core.protocols import ANY_GAME, Bot, GameState
 from sim.core.registry import make_bot, register_bot
 
 
@@ -76,6 +76,7 @@ class SearchBot:
     """
 
     name = "search"
+    games = (ANY_GAME,)
 
     def __init__(self, simulations: int = 200, ms: float = 0.0, rollout: str | Bot = "random",
                  turns: int = 1, exploration: float = 0.2, scale: float = 3.0, prior: float = 3.0,
@@ -89,6 +90,7 @@ class SearchBot:
         self.simulations = simulations if simulations >= 1 else math.inf
         self.seconds = ms / 1000 if ms > 0 else math.inf
         self.rollout_bot = make_bot(rollout) if isinstance(rollout, str) else rollout
+        self.rollout_observes = getattr(self.rollout_bot, "observes", True)
         self.evaluate = getattr(self.rollout_bot, "value", None)
         self.turns = turns if self.evaluate is not None else math.inf
         self.max_rollout = max_rollout
@@ -145,7 +147,7 @@ class SearchBot:
                 option, node, in_tree = self._select(state, node, decision, shortlist if node is root else None, rng)
                 path.append(node)
             else:
-                option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+                option = self._rollout_choice(state, decision, rng)
             state.apply(option)
         else:
             rewards = {}  # the safety cap stopped the simulation: a loss for every seat
@@ -165,7 +167,7 @@ class SearchBot:
             if shortlist:
                 option = shortlist[0]
             else:
-                option = self.rollout_bot.choose(state.observation(decision.seat), decision, rng)
+                option = self._rollout_choice(state, decision, rng)
             child = children[option] = Node(decision.seat)
             child.available, child.preferred = 1, True
             return option, child, False
@@ -183,6 +185,11 @@ class SearchBot:
             return option, child, False
         option = max(options, key=lambda option: self._ucb(children[option]))
         return option, children[option], True
+
+    def _rollout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        """The rollout bot's answer, with the observation only when it looks at one."""
+        observation = state.observation(decision.seat) if self.rollout_observes else None
+        return self.rollout_bot.choose(observation, decision, rng)
 
     def _ucb(self, child: Node) -> float:
         bias = self.prior / child.visits if child.preferred else 0.0  # fades as evidence comes in

@@ -28,6 +28,7 @@ from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
 MAX_STRENGTH = len(ACTION_CARDS)  # the strongest slot: one slot per action card
+GAMES = ("arknova",)
 WeightsSpec = str | Mapping[str, Any] | Weights | None
 
 
@@ -64,6 +65,7 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    games = GAMES
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
                  shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
@@ -198,7 +200,7 @@ def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
 
 
 for _archetype in archetype_names():
-    register_bot(_archetype)(archetype_bot(_archetype))
+    register_bot(_archetype, GAMES)(archetype_bot(_archetype))
 
 # The search bot as Ark Nova wants it: the default heuristic rolls out, judges the leaves and
 # shortlists the root's 5 best options; only whole turns are searched, three of the searching
@@ -212,4 +214,4 @@ _default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the d
                            f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep among the "
                            f"{DEFAULT_SEARCH['width']} options it ranks best, "
                            f"{DEFAULT_SEARCH['simulations']} simulations or {DEFAULT_SEARCH['ms'] / 1000:g} s a decision.")
-register_bot("default_search")(_default_search)
+register_bot("default_search", GAMES)(_default_search)

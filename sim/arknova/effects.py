@@ -8,44 +8,19 @@ are recorded in the game's `unhandled` set, never silently treated as done.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from sim.arknova import tracks
 from sim.arknova.catalog import Effect
+from sim.core.effects import EffectRegistry
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-Handler = Callable[["ArkNovaGame", int, Effect], None]
-HANDLERS: dict[str, Handler] = {}
-# Keywords whose behaviour lives in engine code rather than in a handler (passive
-# rule changes read where the rule applies, end-game scoring, trigger events).
-RULES: set[str] = set()
-
-
-def effect(*keywords: str) -> Callable[[Handler], Handler]:
-    """Register a handler under one or more keywords."""
-
-    def wrap(function: Handler) -> Handler:
-        for keyword in keywords:
-            HANDLERS[keyword] = function
-        return function
-
-    return wrap
-
-
-def rule(*keywords: str) -> None:
-    """Declare keywords implemented where their rule applies, so card status can see them."""
-    RULES.update(keywords)
-
-
-def grant(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Apply one effect for `seat`; an unknown keyword is recorded, not ignored."""
-    handler = HANDLERS.get(item.keyword)
-    if handler is None:
-        game.note_unhandled(item.keyword)
-        return
-    handler(game, seat, item)
+EFFECTS = EffectRegistry("arknova")
+effect = EFFECTS.effect
+rule = EFFECTS.rule
+grant = EFFECTS.grant
 
 
 def grant_all(game: "ArkNovaGame", seat: int, items: tuple[Effect, ...]) -> None:

@@ -1,9 +1,9 @@
-"""The Ark Nova game: the `GameState` protocol over the step machine.
+"""The Ark Nova game: the `GameState` protocol over the core's step machine.
 
 `decision()` settles automatic steps until a real choice is pending and returns it;
 `apply()` resolves the top step with the chosen option. When the stack is empty the
 next seat's turn begins. Everything else (actions, breaks, scoring) lives in the
-modules registered in `sim.arknova.steps`.
+modules whose steps are registered in `sim.arknova.steps.STEPS`.
 """
 
 from __future__ import annotations
@@ -11,55 +11,28 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sim.arknova import steps
 from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.state import ArkNovaState
+from sim.arknova.steps import STEPS
 from sim.core.decision import Decision
 from sim.core.protocols import SeatResult
+from sim.core.steps import StepMachine
 
 
-class IllegalOption(ValueError):
-    """An option that is not among the pending decision's legal options."""
-
-
-class ArkNovaGame(ArkNovaState):
+class ArkNovaGame(StepMachine, ArkNovaState):
     """A game in progress. Build one with `sim.arknova.setup.new_game`."""
 
     __slots__ = ("_decision",)
     catalog: Catalog = load_catalog()
+    steps = STEPS
 
     def __init__(self) -> None:
         super().__init__()
         self._decision: Decision | None = None
 
-    # --- the GameState protocol -------------------------------------------------
-
-    def decision(self) -> Decision:
-        if self._decision is None:
-            self._decision = self._settle()
-        return self._decision
-
-    def apply(self, option: Any) -> None:
-        decision = self.decision()
-        if option not in decision.options:
-            raise IllegalOption(f"{option!r} is not a legal option for {decision.kind}")
-        step = self.stack.pop()
-        self._decision = None
-        steps.RESOLVERS[step[0]](self, step, option)
-
-    def is_over(self) -> bool:
-        if self._decision is None and not self.over:
-            self._decision = self._settle()
-        return self.over
-
-    def settle_turn(self) -> bool:
-        """Run the automatic steps left in the current turn (its end, a break) without starting
-        the next turn; True while a decision of this turn is pending or the game is over.
-        Lookahead bots use it to see a turn's outcome without paying for the next turn's options."""
-        if self._decision is None and not self.over:
-            self._decision = self._settle(stop_at_turn_end=True)
-        return self._decision is not None
+    def next_step(self) -> tuple[str, int]:
+        return ("turn", self.current)
 
     def results(self) -> list[SeatResult]:
         from sim.arknova.scoring import seat_results
@@ -96,35 +69,6 @@ class ArkNovaGame(ArkNovaState):
         other.rng = random.Random(rng.getrandbits(64))
         other._decision = None
         return other
-
-    # --- the step machine -------------------------------------------------------
-
-    def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
-        """Run automatic steps until a decision is pending (or the game is over); with
-        `stop_at_turn_end`, None once the turn's steps are all done."""
-        while True:
-            if self.over:
-                return Decision(-1, "game_over", (None,), "game over")
-            if not self.stack:
-                if stop_at_turn_end:
-                    return None
-                self.stack.append(("turn", self.current))
-            step = self.stack[-1]
-            kind = step[0]
-            options_of = steps.OPTIONS.get(kind)
-            if options_of is None:
-                self.stack.pop()
-                steps.RESOLVERS[kind](self, step, None)
-                continue
-            legal = options_of(self, step)
-            if not legal:
-                self.stack.pop()
-                continue
-            return Decision(step[1], kind, legal, kind, step[2:])
-
-    def push(self, *sequence: tuple[Any, ...]) -> None:
-        """Push steps so that they run in the order given."""
-        self.stack.extend(reversed(sequence))
 
     # --- small shared services ----------------------------------------------------
 

@@ -1,22 +1,42 @@
-"""The Ark Nova game factory, registered with the core as ``arknova``."""
+"""The Ark Nova game factory, registered with the core as ``arknova``: how the game describes
+itself to the framework (options, default bot, turn log, card status, report sections)."""
 
 from __future__ import annotations
 
 import hashlib
 from contextlib import AbstractContextManager
 from importlib import resources
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from sim.arknova import dataset, history, overrides
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
-from sim.core.protocols import GameTables
+from sim.core.cards import CardStatus
+from sim.core.protocols import GameInfo, GameOption, GameTables, TurnLog
+
+INFO = GameInfo(
+    name="arknova",
+    title="Ark Nova",
+    min_players=1,
+    max_players=4,
+    options=(
+        GameOption("maps", DEFAULT_CONFIG["maps"],
+                   "A, 0, random (a different map 1-8 for each seat), draft (draw 2 of maps 1-8, keep 1), "
+                   "one map id, or one map id per seat separated by commas"),
+        GameOption("solo_appeal", DEFAULT_CONFIG["solo_appeal"], "starting appeal of a solo game: 20, 10 or 0"),
+        GameOption("solo_challenge", DEFAULT_CONFIG["solo_challenge"],
+                   "solo only: three games in a row on the cards left over"),
+    ),
+    default_bot="default",
+    notebooks=("opening_hands", "zoo_maps", "card_strength", "bot_comparison"),
+)
 
 
 class ArkNova:
     """Creates Ark Nova games for the core's play loop, runner and dataset."""
 
-    name = "arknova"
+    info = INFO
+    name = INFO.name
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> ArkNovaGame:
         return new_game(config, seed)
@@ -50,3 +70,18 @@ class ArkNova:
 
     def dataset_tables(self, state: ArkNovaGame) -> GameTables:
         return dataset.game_tables(state)
+
+    def turn_log(self, state: ArkNovaGame, write: Callable[[str], None]) -> TurnLog:
+        from sim.arknova.log import TurnLog
+
+        return TurnLog(state, write)
+
+    def card_statuses(self) -> list[CardStatus]:
+        from sim.arknova import card_status
+
+        return card_status.statuses(ArkNovaGame.catalog)
+
+    def report_sections(self, run: Any) -> list[Any]:
+        from sim.arknova.report import report_sections
+
+        return report_sections(run)

@@ -1,4 +1,4 @@
-"""`arkmc cards`: the implementation status of every card and the test that proves it."""
+"""`arkmc cards`: the implementation status of every card of a game and the test that proves it."""
 
 from __future__ import annotations
 
@@ -6,20 +6,28 @@ import sys
 
 import click
 
+from sim.cli.common import GAME, ArkmcError, factory_of
+
 
 @click.command()
+@GAME
 @click.option("--missing", is_flag=True, help="Only the cards not done yet; exit code 1 while any is left.")
-@click.option("--kind", type=click.Choice(["animal", "sponsor", "project", "final_scoring"]),
-              help="Only cards of this kind.")
-def cards(missing: bool, kind: str | None) -> None:
+@click.option("--kind", help="Only cards of this kind (Ark Nova: animal, sponsor, project, final_scoring).")
+def cards(game: str, missing: bool, kind: str | None) -> None:
     """List every card: number, name, kind, status (done / untested / missing) and the test that proves it."""
-    from sim.arknova import card_status
+    from sim.core import cards as card_status
 
-    tests = card_status.card_tests()
-    if tests is None:
+    rows = list(factory_of(game).card_statuses())
+    if not rows:
+        click.echo(f"{game} has no cards to list")
+        return
+    kinds = sorted({row.kind for row in rows})
+    if kind is not None and kind not in kinds:
+        raise ArkmcError(f"--kind {kind!r} is not a kind of {game}'s cards ({', '.join(kinds)})")
+    if not card_status.TESTS_FOLDER.is_dir():
         click.echo(f"note: no tests folder at {card_status.TESTS_FOLDER} (installed package): "
                    "no card counts as tested")
-    rows = [row for row in card_status.card_statuses(tests) if kind is None or row.kind == kind]
+    rows = [row for row in rows if kind is None or row.kind == kind]
     left = [row for row in rows if row.status != card_status.DONE]
     if missing and not left:
         return

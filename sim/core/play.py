@@ -35,9 +35,11 @@ def play_game(
     """Play `state` to its end. Each seat's bot gets its own random stream derived from `seed`.
 
     The safety cap is never silent: a game stopped by it has status ``"capped"``.
+    A bot that declares `observes = False` gets None instead of an observation.
     Listeners see every (state before, decision, chosen option) for logs and statistics.
     """
     bot_rngs: list[random.Random] = [python_rng(seed, 1, seat) for seat in range(len(bots))]
+    observes = [getattr(bot, "observes", True) for bot in bots]
     decisions = 0
     while not state.is_over():
         if decisions >= max_decisions:
@@ -47,7 +49,8 @@ def play_game(
         if len(decision.options) == 1:
             choice = decision.options[0]
         else:
-            choice = bots[seat].choose(state.observation(seat), decision, bot_rngs[seat])
+            observation = state.observation(seat) if observes[seat] else None
+            choice = bots[seat].choose(observation, decision, bot_rngs[seat])
         for listener in listeners:
             listener(state, decision, choice)
         state.apply(choice)

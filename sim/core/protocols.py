@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from sim.core.decision import Decision
+
+if TYPE_CHECKING:
+    from sim.core.cards import CardStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +23,17 @@ class SeatResult:
 
 
 class Observation(Protocol):
-    """What one seat may see. Games define the fields; hidden information is absent."""
+    """What one seat may see, as an independent snapshot: games define the fields, and nothing
+    reachable from it holds hidden information (another seat's hand, the deck order, undealt
+    cards). Changing it cannot change the game it was taken from.
+
+    `determinize` is the only way hidden information reaches a bot: a full game consistent with
+    this observation, everything the seat cannot see dealt at random from `rng`.
+    """
 
     seat: int
+
+    def determinize(self, rng: random.Random) -> "GameState": ...
 
 
 @runtime_checkable
@@ -42,12 +52,10 @@ class GameState(Protocol):
         """Per-seat outcome, valid once `is_over()`."""
 
     def observation(self, seat: int) -> Observation:
-        """The part of the state that `seat` may see."""
+        """A snapshot of what `seat` may see (see `Observation`)."""
 
-    def determinize(self, seat: int, rng: random.Random) -> "GameState":
-        """A copy in which everything `seat` cannot see is re-dealt at random."""
-
-    def copy(self) -> "GameState": ...
+    def copy(self) -> "GameState":
+        """An independent copy: playing on it never changes this game."""
 
 
 @dataclass(slots=True)
@@ -63,10 +71,49 @@ class GameTables:
     tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
-class GameFactory(Protocol):
-    """Creates games; registered by name in `sim.core.registry`."""
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One config option of a game, as `--option NAME=VALUE` and the experiment file's [options] set it."""
 
     name: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """How a game describes itself to the framework: the commands, the registry and the report read it."""
+
+    name: str  # the registry name, e.g. "arknova"
+    title: str  # for people, e.g. "Ark Nova"
+    min_players: int
+    max_players: int
+    options: tuple[GameOption, ...]
+    default_bot: str  # the bot that `--bots default` means for this game
+    data_note: str = ""  # where the game's data comes from, when a report must say so (e.g. reconstructed)
+    notebooks: tuple[str, ...] = ()  # the notebooks in notebooks/ that apply to this game's runs
+
+
+class TurnLog(Protocol):
+    """`arkmc play`'s printer: a play-loop listener that writes a game as readable lines."""
+
+    def __call__(self, state: "GameState", decision: Decision, option: Any) -> None: ...
+
+    def flush(self) -> None:
+        """Write what is pending (the game stopped early)."""
+
+    def finish(self) -> None:
+        """Write the rest and the final scores."""
+
+
+class GameFactory(Protocol):
+    """Creates games; registered by name in `sim.core.registry`.
+
+    A factory is a value: `overridden` returns another factory whose games use changed data, and
+    this one is left as it was, so every rule of those games sees the change.
+    """
+
+    info: GameInfo
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> GameState: ...
 
@@ -78,8 +125,8 @@ class GameFactory(Protocol):
     def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
         """`path=value` data overrides, checked; a ValueError with a one-line message if bad."""
 
-    def overridden(self, overrides: Mapping[str, str]) -> AbstractContextManager[None]:
-        """Games created inside this context use the overridden data."""
+    def overridden(self, overrides: Mapping[str, str]) -> "GameFactory":
+        """A factory whose games use the data with these overrides (parsed by `parse_overrides`)."""
 
     def data_version(self) -> str:
         """A digest of the game's static data files, recorded with every experiment."""
@@ -93,10 +140,28 @@ class GameFactory(Protocol):
     def dataset_tables(self, state: GameState) -> GameTables:
         """The game's own columns for one finished game."""
 
+    def turn_log(self, state: GameState, write: Callable[[str], None]) -> TurnLog:
+        """The printer of `arkmc play` for this game."""
+
+    def card_statuses(self) -> "Sequence[CardStatus]":
+        """Every card or rule element with its implementation status (`arkmc cards`); empty when none."""
+
+    def report_sections(self, run: Any) -> Sequence[Any]:
+        """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones."""
+
+
+ANY_GAME = "*"
+
 
 class Bot(Protocol):
-    """A player. It sees its seat's observation and the decision, and returns a legal option."""
+    """A player. It sees its seat's observation and the decision, and returns a legal option.
+
+    `games` names the games it can play (`ANY_GAME` for every game). A bot that never looks at
+    the table (uniformly random play) sets `observes = False`; the play loop then passes None
+    and saves the cost of the snapshot.
+    """
 
     name: str
+    games: tuple[str, ...]
 
     def choose(self, observation: Observation, decision: Decision, rng: random.Random) -> Any: ...

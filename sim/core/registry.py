@@ -1,5 +1,10 @@
 """Find games and bots by name, by ``module:Class`` or ``path/to/file.py:Class``, or by entry point.
 
+Bots are scoped by game: a bot declares the games it can play (`games`, `ANY_GAME` for every game),
+and a name is looked up within the game being played, so each game can have its own `default` and
+its own archetype names. `default` names the game's default bot (`GameInfo.default_bot`) unless
+the game registers a bot of that name itself.
+
 Bot specs read ``name`` or ``name:key=value,key=value``; values are parsed as
 int, float or bool when they look like one. A spec may also be a TOML file
 (``path/to/bot.toml[:key=value,...]``) whose ``bot`` key names the bot and whose
@@ -18,12 +23,14 @@ from pathlib import Path
 from importlib.metadata import entry_points
 from typing import Any, Callable
 
-from sim.core.protocols import Bot, GameFactory
+from sim.core.protocols import ANY_GAME, Bot, GameFactory
 
 BOT_GROUP = "arkmc.bots"
 GAME_GROUP = "arkmc.games"
 
-_bots: dict[str, Callable[..., Bot]] = {}
+DEFAULT_BOT = "default"
+
+_bots: dict[str, dict[str, Callable[..., Bot]]] = {}  # game (or ANY_GAME) -> bot name -> factory
 _games: dict[str, Callable[[], GameFactory]] = {}
 _unloadable: dict[str, str] = {}  # entry points whose module failed to load, with the reason
 
@@ -32,14 +39,21 @@ class RegistryError(ValueError):
     """An unknown name or a malformed spec; the message is one line for the user."""
 
 
-def register_bot(name: str) -> Callable[[type], type]:
-    """Class decorator: make a bot available under `name`."""
+def register_bot(name: str, games: tuple[str, ...] | None = None) -> Callable[[Any], Any]:
+    """Decorator: make a bot factory available under `name` for `games` (by default the games
+    the factory declares in its `games` attribute, or every game)."""
 
-    def wrap(cls: type) -> type:
-        _bots[name] = cls
-        return cls
+    def wrap(factory: Any) -> Any:
+        for game in games or bot_games(factory):
+            _bots.setdefault(game, {})[name] = factory
+        return factory
 
     return wrap
+
+
+def bot_games(factory: Any) -> tuple[str, ...]:
+    """The games a bot factory declares it can play (`ANY_GAME` when it declares none)."""
+    return tuple(getattr(factory, "games", None) or (ANY_GAME,))
 
 
 def register_game(name: str, factory: Callable[[], GameFactory]) -> None:
@@ -82,21 +96,33 @@ def _from_entry_points(group: str, name: str) -> Any | None:
     return None
 
 
-def known_bots() -> dict[str, Callable[..., Bot]]:
-    """Every bot factory by name. Loading the entry points imports their modules, which may
-    register more names (a bot family registers one name per variant)."""
+def _load_bot_entry_points() -> None:
+    """Load the ``arkmc.bots`` entry points once. Loading imports their modules, which may register
+    more names (a bot family registers one name per variant)."""
     for entry in entry_points(group=BOT_GROUP):
-        if entry.name not in _bots and entry.name not in _unloadable:
-            try:
-                _bots[entry.name] = entry.load()
-            except (ImportError, AttributeError) as error:  # a stale install must not hide the other bots
-                _unloadable[entry.name] = f"cannot load bot {entry.name!r} ({entry.value}): {error}"
-    return _bots
+        if entry.name in _unloadable or any(entry.name in scope for scope in _bots.values()):
+            continue
+        try:
+            factory = entry.load()
+        except (ImportError, AttributeError) as error:  # a stale install must not hide the other bots
+            _unloadable[entry.name] = f"cannot load bot {entry.name!r} ({entry.value}): {error}"
+            continue
+        register_bot(entry.name)(factory)
 
 
-def available_bots() -> list[str]:
-    """Every bot name known through registration or entry points."""
-    return sorted(known_bots())
+def known_bots(game: str | None = None) -> dict[str, Callable[..., Bot]]:
+    """Every bot factory by name that can play `game` (every bot of every game when None)."""
+    _load_bot_entry_points()
+    scopes = [ANY_GAME, game] if game is not None else [ANY_GAME, *sorted(set(_bots) - {ANY_GAME})]
+    found: dict[str, Callable[..., Bot]] = {}
+    for scope in scopes:
+        found.update(_bots.get(scope, {}))
+    return found
+
+
+def available_bots(game: str | None = None) -> list[str]:
+    """Every bot name that can play `game` (of every game when None)."""
+    return sorted(known_bots(game))
 
 
 def available_games() -> list[str]:
@@ -169,24 +195,45 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return head, parameters
 
 
-def make_bot(spec: str) -> Bot:
-    """Build a bot from a spec: a registered name, an entry point, ``module:Class`` or
-    ``path/to/file.py:Class``."""
+def make_bot(spec: str, game: str | None = None) -> Bot:
+    """Build a bot for `game` from a spec: a name registered for that game (or for any game), an
+    entry point, ``module:Class`` or ``path/to/file.py:Class``. Without a game, a name must be
+    unambiguous across the games."""
     name, parameters = parse_bot_spec(spec)
     if name.endswith(".toml"):
         name, parameters = _spec_file(name, parameters)
-    cls = _bots.get(name) or known_bots().get(name)
-    if cls is None and name in _unloadable:
-        raise RegistryError(_unloadable[name])
-    if cls is None and ":" in name:
-        cls = _load_path(name)
-    if cls is None:
-        raise RegistryError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
+    cls = _find_bot(name, game)
     _check_parameter_types(name, cls, parameters)
     try:
         return cls(**parameters)
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
+    """The factory `name` means for `game`, with a one-line reason when there is none."""
+    if name in _unloadable:
+        raise RegistryError(_unloadable[name])
+    _load_bot_entry_points()
+    found = (_bots.get(game, {}).get(name) if game else None) or _bots.get(ANY_GAME, {}).get(name)
+    if found is not None:
+        return found
+    if ":" in name:
+        return _load_path(name)
+    if name == DEFAULT_BOT and game is not None:
+        default = get_game(game).info.default_bot
+        if default != DEFAULT_BOT:
+            return _find_bot(default, game)
+    elsewhere = sorted(scope for scope, names in _bots.items() if name in names)
+    if game is None and len(elsewhere) == 1:
+        return _bots[elsewhere[0]][name]
+    if game is None and elsewhere:
+        raise RegistryError(f"bot {name!r} exists for several games ({', '.join(elsewhere)}); name the game")
+    if elsewhere:
+        raise RegistryError(f"bot {name!r} does not play {game} (it plays {', '.join(elsewhere)}); "
+                            f"bots for {game}: {', '.join(available_bots(game))}")
+    raise RegistryError(f"unknown bot {name!r}; available{f' for {game}' if game else ''}: "
+                        f"{', '.join(available_bots(game))}")
 
 
 def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -204,8 +251,11 @@ def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any
 
 
 def get_game(name: str) -> GameFactory:
-    """The factory of a game registered under `name` or published as an entry point."""
+    """The factory of a game registered under `name`, published as an entry point, or given as
+    ``module:Class`` / ``path/to/file.py:Class`` (a game that is not installed)."""
     factory = _games.get(name) or _from_entry_points(GAME_GROUP, name)
+    if factory is None and ":" in name:
+        factory = _load_path(name)
     if factory is None:
         raise RegistryError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     return factory()

@@ -1,0 +1,125 @@
+"""The step machine: a game's pending work is a stack of small steps, each one decision or one
+automatic job, so the engine can ask one decision at a time.
+
+A step is a tuple ``(kind, seat, *payload)``. A decision step has an options function (its legal
+answers) and a resolver; an automatic step has only a resolver. Each game owns one `StepRegistry`
+(not a module-level global), filled by decorators in the modules that implement its steps.
+Resolvers push the step that continues their work *before* they grant anything, so what they push
+while granting resolves first, like a player taking a bonus at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from sim.core.decision import Decision
+
+Step = tuple[Any, ...]
+OptionsFn = Callable[[Any, Step], tuple[Any, ...]]
+ResolveFn = Callable[[Any, Step, Any], None]
+
+
+class IllegalOption(ValueError):
+    """An option that is not among the pending decision's legal options."""
+
+
+class StepRegistry:
+    """One game's steps: the legal-options function of each decision kind and every kind's resolver."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.options_of: dict[str, OptionsFn] = {}
+        self.resolvers: dict[str, ResolveFn] = {}
+
+    def options(self, kind: str) -> Callable[[OptionsFn], OptionsFn]:
+        """Register the legal-options function of a decision step."""
+
+        def wrap(function: OptionsFn) -> OptionsFn:
+            self.options_of[kind] = function
+            return function
+
+        return wrap
+
+    def resolver(self, kind: str) -> Callable[[ResolveFn], ResolveFn]:
+        """Register what a step does once answered (or, for an automatic step, once reached)."""
+
+        def wrap(function: ResolveFn) -> ResolveFn:
+            self.resolvers[kind] = function
+            return function
+
+        return wrap
+
+    def is_automatic(self, kind: str) -> bool:
+        return kind not in self.options_of
+
+
+class StepMachine:
+    """`decision()` and `apply()` of the `GameState` protocol over a stack of steps.
+
+    A game subclass sets `steps` (its registry), keeps `stack`, `over` and `_decision` among its
+    slots, and says what starts when the stack runs empty (`next_step`, usually the next turn).
+    """
+
+    __slots__ = ()
+    steps: StepRegistry
+    stack: list[Step]
+    over: bool
+    _decision: Decision | None
+
+    def next_step(self) -> Step:
+        """The step that starts once the stack is empty and the game goes on (e.g. the next turn)."""
+        raise NotImplementedError
+
+    def decision(self) -> Decision:
+        if self._decision is None:
+            self._decision = self._settle()
+        return self._decision
+
+    def apply(self, option: Any) -> None:
+        decision = self.decision()
+        if option not in decision.options:
+            raise IllegalOption(f"{option!r} is not a legal option for {decision.kind}")
+        step = self.stack.pop()
+        self._decision = None
+        self.steps.resolvers[step[0]](self, step, option)
+
+    def is_over(self) -> bool:
+        if self._decision is None and not self.over:
+            self._decision = self._settle()
+        return self.over
+
+    def settle_turn(self) -> bool:
+        """Run the automatic steps left in the current turn without starting the next one; True
+        while a decision of this turn is pending or the game is over. Lookahead bots use it to see
+        a turn's outcome without paying for the next turn's options."""
+        if self._decision is None and not self.over:
+            self._decision = self._settle(stop_at_turn_end=True)
+        return self._decision is not None
+
+    def push(self, *sequence: Step) -> None:
+        """Push steps so that they run in the order given."""
+        self.stack.extend(reversed(sequence))
+
+    def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
+        """Run automatic steps until a decision is pending (or the game is over); with
+        `stop_at_turn_end`, None once the stack is empty."""
+        options_of, resolvers = self.steps.options_of, self.steps.resolvers
+        while True:
+            if self.over:
+                return Decision(-1, "game_over", (None,), "game over")
+            if not self.stack:
+                if stop_at_turn_end:
+                    return None
+                self.stack.append(self.next_step())
+            step = self.stack[-1]
+            kind = step[0]
+            options = options_of.get(kind)
+            if options is None:
+                self.stack.pop()
+                resolvers[kind](self, step, None)
+                continue
+            legal = options(self, step)
+            if not legal:
+                self.stack.pop()
+                continue
+            return Decision(step[1], kind, legal, kind, step[2:])
