@@ -1,7 +1,7 @@
 """A game-agnostic search bot: information-set Monte Carlo tree search over determinizations.
 
-Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`, which is
-the game's `GameState.determinize(seat, rng)`), walks down one shared tree of decisions
+Each simulation re-deals what the bot cannot see (`observation.determinize(rng)`, declared by
+the core's Observation protocol), walks down one shared tree of decisions
 with UCB1 (counting how often each option was available, since the options of a hidden
 hand differ between determinizations), adds one new node (the rollout bot's own choice
 first, with a fading bonus when that bot is a heuristic), plays on with the rollout bot and

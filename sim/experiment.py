@@ -17,8 +17,8 @@ scheduler) does not, so the same experiment gives the same rows on any machine.
     jobs = -1                  # parallel workers (-1 = all cores)
     backend = "loky"           # loky, dask or ray
     scheduler = ""             # dask or ray cluster address; empty = a local cluster
-    [options]                  # any other game option
-    maps = "random"
+    [options]                  # any other game option (`arkmc games` lists them); unset options take
+    maps = "random"            # the game's study defaults (Ark Nova: maps 1-8), then its own defaults
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Experiment:
     game: str = "arknova"
     players: int = 2
     bots: tuple[str, ...] = (DEFAULT_BOT,)
-    options: Mapping[str, Any] = field(default_factory=lambda: {"maps": "random"})
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's study options fill the rest
     games: int = 2000
     seed: int = 0
     chunk_size: int = 0
@@ -125,10 +125,11 @@ def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -
         else:
             merged[key] = value
     defaults = Experiment()
+    game = _typed(merged, "game", str, defaults.game)
     experiment = replace(
         defaults,
-        game=_typed(merged, "game", str, defaults.game),
-        players=_typed(merged, "players", int, defaults.players),
+        game=game,
+        players=_typed(merged, "players", int, default_players(game)),
         options=dict(_typed(merged, "options", dict, defaults.options)),
         games=_typed(merged, "games", int, defaults.games),
         seed=_typed(merged, "seed", int, defaults.seed),
@@ -166,6 +167,22 @@ def _bot_specs(raw: Any) -> tuple[str, ...]:
     return tuple(specs)
 
 
+def default_players(game: str) -> int:
+    """The player count of the game's default config."""
+    try:
+        return int(get_game(game).default_config()["players"])
+    except RegistryError as error:
+        raise ExperimentError(str(error)) from None
+
+
+def study_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    """`config` over the game's study options (the options a study uses unless told otherwise)."""
+    try:
+        return {**get_game(game).info.study_options, **config}
+    except RegistryError as error:
+        raise ExperimentError(str(error)) from None
+
+
 def validate_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """The game's validated config (players and options); an unknown game or a bad value is an
     ExperimentError with the game's one-line message."""
@@ -186,7 +203,7 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
     if experiment.scheduler and experiment.backend == "loky":
         raise ExperimentError("scheduler is an address for the dask or ray backend, not for loky")
-    config = validate_config(experiment.game, experiment.config)
+    config = validate_config(experiment.game, study_config(experiment.game, experiment.config))
     try:
         overrides = get_game(experiment.game).parse_overrides(experiment.overrides)
     except ValueError as error:
@@ -196,7 +213,7 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError(f"bots names {len(bots)} bots for {experiment.players} players")
     for spec in bots:
         try:
-            make_bot(spec)
+            make_bot(spec, experiment.game)
         except RegistryError as error:
             raise ExperimentError(str(error)) from None
     options = {key: value for key, value in config.items() if key != "players"}

@@ -123,7 +123,7 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: di
     try:
         state = factory.new_game(experiment.config, seed)
         factory.keep_history(state)
-        record = play_game(state, [make_bot(spec) for spec in experiment.bots], seed)
+        record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed)
         tables = factory.dataset_tables(state)
     except Exception:
         rows["games"].append({**base, "status": "error", "seconds": time.perf_counter() - started,

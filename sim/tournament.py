@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.stats import bootstrap_mean
-from sim.experiment import Experiment, ExperimentError, build_experiment, validate_config
+from sim.experiment import Experiment, ExperimentError, build_experiment, study_config, validate_config
 from sim.runner import RunSummary, run
 from sim.storage import RunFolder
 from sim.summary import wilson, with_win_share
@@ -51,9 +51,10 @@ class Tournament:
 
     bots: tuple[str, ...]
     out: str
+    game: str = "arknova"
     players: int = 2
     games: int = 100  # deals per table; each is played once in every seat rotation
-    options: dict[str, Any] = field(default_factory=lambda: {"maps": "random"})
+    options: dict[str, Any] = field(default_factory=dict)  # the game's study options fill the rest
     seed: int = 0
     jobs: int = -1
     backend: str = "loky"
@@ -63,7 +64,7 @@ class Tournament:
         if self.players < 2:
             raise ExperimentError(f"a tournament needs at least 2 players per table, got {self.players}")
         # the game's own limits first: five bots for a table of 5 still cannot play Ark Nova
-        validate_config(Experiment.game, {**self.options, "players": self.players})
+        validate_config(self.game, study_config(self.game, {**self.options, "players": self.players}))
         if len(self.bots) < self.players:
             raise ExperimentError(f"{len(self.bots)} bot(s) cannot fill a table of {self.players} players")
         duplicates = sorted({spec for spec in self.bots if self.bots.count(spec) > 1})
@@ -83,7 +84,7 @@ class Tournament:
     def experiment(self, seating: Seating) -> Experiment:
         """The seating's experiment: the same seed (so the same deals) for every rotation."""
         return build_experiment({
-            "players": self.players, "bots": [self.bots[index] for index in seating.bots],
+            "game": self.game, "players": self.players, "bots": [self.bots[index] for index in seating.bots],
             "options": dict(self.options), "games": self.games, "seed": self.seed,
             "out": str(Path(self.out) / seating.folder), "jobs": self.jobs, "backend": self.backend,
             "scheduler": self.scheduler,
@@ -92,7 +93,7 @@ class Tournament:
     def identity(self) -> dict[str, Any]:
         """What decides the games (not where or how they run): a resumed tournament must match it."""
         data = asdict(self)
-        return {key: data[key] for key in ("bots", "players", "games", "options", "seed")} | {"bots": list(self.bots)}
+        return {key: data[key] for key in ("game", "bots", "players", "games", "options", "seed")} | {"bots": list(self.bots)}
 
 
 def play(tournament: Tournament, resume: bool = False, progress: bool | None = None) -> list[RunSummary]:

@@ -7,9 +7,19 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from sim.arknova import card_status
-from sim.arknova.card_status import DONE, MISSING, UNTESTED, card_statuses, card_tests
+from sim.arknova.card_status import CARD_TESTS, statuses
+from sim.arknova.catalog import load_catalog
 from sim.cli import main
+from sim.core import cards as card_status
+from sim.core.cards import DONE, MISSING, UNTESTED
+
+
+def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
+    return card_status.card_tests(CARD_TESTS, folder)
+
+
+def card_statuses(tests: dict[int, list[str]] | None) -> list[card_status.CardStatus]:
+    return statuses(load_catalog(), tests)
 
 
 def test_listing_names_every_card_with_its_status_and_test() -> None:

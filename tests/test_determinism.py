@@ -4,7 +4,9 @@ hides other seats' hands."""
 
 from __future__ import annotations
 
+import gc
 import random
+import types
 from collections import Counter
 
 import pytest
@@ -226,7 +228,7 @@ def test_determinize_keeps_what_the_seat_sees_and_redeals_the_rest(players, maps
         others = [p for p in game.players if p.seat != seat]
         hidden = Counter(game.deck + [c for p in others for c in p.hand])
         for trial in range(4):
-            d = game.determinize(seat, random.Random(trial))
+            d = game.observation(seat).determinize(random.Random(trial))
             assert _visible(d, seat) == view
             assert d.players[seat].hand == game.players[seat].hand
             assert d.players[seat].final_scoring == game.players[seat].final_scoring
@@ -252,10 +254,10 @@ def test_determinize_keeps_what_the_seat_sees_and_redeals_the_rest(players, maps
 
 def test_determinize_is_reproducible_and_playable():
     game = _mid_game(seed=55, steps=200)
-    a = game.determinize(1, random.Random(8))
-    b = game.determinize(1, random.Random(8))
+    a = game.observation(1).determinize(random.Random(8))
+    b = game.observation(1).determinize(random.Random(8))
     assert snapshot(a) == snapshot(b)
-    c = game.determinize(1, random.Random(9))
+    c = game.observation(1).determinize(random.Random(9))
     assert snapshot(c) != snapshot(a)
     rng = random.Random(1)
     while not a.is_over():
@@ -270,7 +272,7 @@ def test_determinize_does_not_carry_other_seats_hidden_setup_fields():
     (observation refuses them); a determinized copy must not hold their true values, and it
     must stay consistent (final-scoring cards among the dealt ones)."""
     game = _mid_game(seed=56, steps=200)
-    d = game.determinize(0, random.Random(2))
+    d = game.observation(0).determinize(random.Random(2))
     for p, q in zip(game.players, d.players):
         assert set(q.final_scoring) <= set(q.final_scoring_dealt), f"seat {q.seat}: inconsistent"
         if p.seat == 0:
@@ -304,9 +306,67 @@ def test_observation_hides_other_hands():
         assert obs.players[seat].final_scoring == game.players[seat].final_scoring
 
 
-def test_observation_is_a_live_read_only_view():
-    game = ready_game()
+def test_observation_is_a_snapshot_that_cannot_change_the_game():
+    game = _mid_game(seed=61, steps=150)
+    before = snapshot(game)
     obs = game.observation(0)
-    before = obs.me.money
+    money = obs.me.money
+    obs.me.money += 50
+    obs.me.hand.clear()
+    obs.display.clear()
+    obs.players[1].buildings.clear()
+    obs.projects.clear()
+    with pytest.raises(AttributeError):
+        obs.seat = 1
+    with pytest.raises(AttributeError):
+        obs.players[1].appeal = 99
+    assert snapshot(game) == before  # nothing done to the observation reached the game
     game.players[0].money += 5
-    assert obs.me.money == before + 5
+    assert game.observation(0).me.money == money + 5
+    assert obs.me.money == money + 50  # a snapshot: later moves of the game do not show in it
+
+
+def _reachable(root: object, stop: object) -> list[object]:
+    """Every object reachable from `root` through references, not entering `stop` (the shared catalog),
+    modules, classes or functions."""
+    seen, todo, found = {id(stop)}, [root], []
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        todo.extend(gc.get_referents(item))
+    return found
+
+
+@pytest.mark.parametrize("players,steps", [(2, 2), (2, 150), (4, 300)])
+def test_nothing_reachable_from_an_observation_holds_another_hand_the_deck_or_the_random_state(players, steps):
+    """Another seat's hand (or opening deal) and the deck order are nowhere in the objects an
+    observation refers to, nor the game's random state (which would tell future shuffles)."""
+    game = new_game({"players": players, "maps": "random"}, 70 + steps)
+    play_randomly(game, random.Random(steps), steps)
+    game.decision()
+    for seat in range(players):
+        objects = _reachable(game.observation(seat), game.catalog)
+        sequences = [list(item) for item in objects if isinstance(item, (list, tuple)) and item
+                     and all(isinstance(card, int) for card in item)]
+        secrets = [list(p.hand) for p in game.players if p.seat != seat and len(p.hand) > 1]
+        secrets += [list(p.dealt) for p in game.players if p.seat != seat and p.dealt]
+        assert secrets or steps > 2, "the test needs hidden hands"
+        for secret in secrets + [game.deck]:
+            assert secret not in sequences
+        state = game.rng.getstate()
+        assert not any(isinstance(item, random.Random) and item.getstate() == state for item in objects)
+
+
+def test_an_observation_is_the_same_whatever_the_hidden_cards_are():
+    """The observation of a game and of any re-deal of what the seat cannot see are equal: it
+    depends on public information only."""
+    game = _mid_game(seed=62, steps=180)
+    for seat in range(2):
+        observed = game.observation(seat)
+        for trial in range(3):
+            other = observed.determinize(random.Random(trial)).observation(seat)
+            assert other.unseen == observed.unseen and other.deck_size == observed.deck_size
+            assert snapshot(other._table) == snapshot(observed._table)

@@ -7,13 +7,14 @@ import re
 from click.testing import CliRunner
 
 from heuristics.arknova.evaluation import default_weights, load_weights
-from heuristics.tuning import TUNED, scaled
+from heuristics.tuning import scaled, tuned_fields
 from sim.cli import main
 from sim.core.registry import make_bot
 
 
 def test_scaling_keeps_signs_and_untuned_weights() -> None:
     start = default_weights()
+    TUNED = tuned_fields(start)
     tuned = scaled(start, [2.0] + [-1.0] * (len(TUNED) - 1))
     assert getattr(tuned, TUNED[0]) == 2 * getattr(start, TUNED[0])
     assert all(getattr(tuned, name) == 0.0 for name in TUNED[1:])

@@ -20,6 +20,7 @@ from heuristics.arknova.evaluation import (
     read_toml,
 )
 from heuristics.arknova.policy import finish_turn, in_turn_choice
+from heuristics.arknova.tuning import HeuristicTuning
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
@@ -66,6 +67,7 @@ class HeuristicBot:
 
     name = "heuristic"
     games = GAMES
+    tunable = HeuristicTuning()  # what `arkmc tune` needs of the family
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
                  shortlist: int = 4, max_rollout_decisions: int = 80) -> None:

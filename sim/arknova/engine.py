@@ -8,7 +8,6 @@ modules whose steps are registered in `sim.arknova.steps.STEPS`.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from sim.arknova.catalog import Catalog, load_catalog
@@ -46,28 +45,6 @@ class ArkNovaGame(StepMachine, ArkNovaState):
         other = ArkNovaGame.__new__(ArkNovaGame)
         self.copy_into(other)
         other._decision = self._decision
-        return other
-
-    def determinize(self, seat: int, rng: random.Random) -> "ArkNovaGame":
-        """A copy where the deck, other hands and others' final-scoring cards are re-dealt."""
-        other = self.copy()
-        others = [player for player in other.players if player.seat != seat]
-        hidden = sorted(other.deck + [card for player in others for card in player.hand])
-        rng.shuffle(hidden)  # sorted first: the re-deal must not depend on the real hidden order
-        for player in others:
-            count = len(player.hand)
-            player.hand, hidden = hidden[:count], hidden[count:]
-        other.deck = hidden
-        known = set(self.players[seat].final_scoring_dealt)
-        pool = [card for card in self.catalog.final_scoring if card not in known]
-        rng.shuffle(pool)
-        for player in others:
-            count = len(player.final_scoring)
-            player.final_scoring, pool = pool[:count], pool[count:]
-            player.final_scoring_dealt = tuple(player.final_scoring)
-            player.dealt = player.kept = ()
-        other.rng = random.Random(rng.getrandbits(64))
-        other._decision = None
         return other
 
     # --- small shared services ----------------------------------------------------

@@ -28,6 +28,7 @@ INFO = GameInfo(
                    "solo only: three games in a row on the cards left over"),
     ),
     default_bot="default",
+    study_options={"maps": "random"},
     notebooks=("opening_hands", "zoo_maps", "card_strength", "bot_comparison"),
 )
 

@@ -1,8 +1,17 @@
-"""What one seat may see: the whole table except the deck order, other hands and
-other players' final-scoring cards. Search bots get those only via `determinize`."""
+"""What one seat may see, as an independent snapshot taken when the seat is asked a decision.
+
+The snapshot is a copy of the table with everything the seat cannot see taken out: the deck
+(only its size is left), the other players' hands, final-scoring cards and opening deals (only
+their sizes), and the game's random state. Which cards are hidden is kept as one sorted pool
+(`unseen`: the deck and the other hands together, in number order, which the seat could list
+itself from the card list and the table), so no order or owner of a hidden card survives.
+Changing the snapshot cannot change the game, and later moves of the game do not show in it.
+Search bots get a full game only through `determinize`, which deals the pool out at random.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -10,54 +19,101 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
-HIDDEN_GAME_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log"})
+ENGINE_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log", "after_action"})
+NO_RANDOMNESS = random.Random(0)  # the snapshot's stand-in for the game's generator, which would tell the future
 
 
 class PublicPlayer:
-    """Another seat's zoo as everyone sees it: hand and scoring cards only as counts."""
+    """Another seat's zoo as everyone sees it: its hand and scoring cards only as counts."""
 
-    __slots__ = ("_player",)
+    __slots__ = ("_player", "hand_size", "final_scoring_size")
 
-    def __init__(self, player: "PlayerState") -> None:
-        self._player = player
-
-    @property
-    def hand_size(self) -> int:
-        return len(self._player.hand)
+    def __init__(self, player: "PlayerState", hand_size: int, final_scoring_size: int) -> None:
+        object.__setattr__(self, "_player", player)
+        object.__setattr__(self, "hand_size", hand_size)
+        object.__setattr__(self, "final_scoring_size", final_scoring_size)
 
     def __getattr__(self, name: str) -> Any:
         if name in HIDDEN_PLAYER_FIELDS:
             raise AttributeError(f"{name} of another seat is hidden information")
         return getattr(self._player, name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an observation is read-only")
+
 
 class ArkNovaObservation:
-    """A read-only view for one seat; `me` is the seat's own full player state."""
+    """Seat `seat`'s snapshot: `me` is its own full player state, `players` every seat (a
+    `PublicPlayer` for the others), and every public field of the table (display, projects,
+    break track, ...) reads as on the game. `unseen` is the pool of hidden zoo cards."""
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("seat", "_table", "unseen", "_hidden_counts")
 
     def __init__(self, game: "ArkNovaGame", seat: int) -> None:
-        self._game = game
-        self.seat = seat
+        table = game.copy()
+        others = [player for player in table.players if player.seat != seat]
+        pending_deals = [player.dealt if not player.kept else () for player in others]
+        unseen = sorted(table.deck + [card for player in others for card in player.hand]
+                        + [card for dealt in pending_deals for card in dealt])
+        counts = []
+        for player, dealt in zip(others, pending_deals):
+            counts.append((len(player.hand), len(dealt), len(player.final_scoring)))
+            player.hand, player.final_scoring = [], []
+            player.dealt = player.kept = player.final_scoring_dealt = ()
+        table.deck, table.rng, table._decision = [], NO_RANDOMNESS, None  # the decision reaches its seat apart
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "unseen", tuple(unseen))
+        object.__setattr__(self, "_hidden_counts", tuple(counts))
 
     @property
     def me(self) -> "PlayerState":
-        return self._game.players[self.seat]
+        return self._table.players[self.seat]
 
     @property
     def players(self) -> list[Any]:
         """Every seat: the own state for this seat, a `PublicPlayer` for the others."""
-        return [p if p.seat == self.seat else PublicPlayer(p) for p in self._game.players]
-
-    def determinize(self, rng: Any) -> "ArkNovaGame":
-        """A full game in which everything this seat cannot see is re-dealt at random."""
-        return self._game.determinize(self.seat, rng)
+        counts = iter(self._hidden_counts)
+        seats = []
+        for player in self._table.players:
+            if player.seat == self.seat:
+                seats.append(player)
+            else:
+                hand, _, final_scoring = next(counts)
+                seats.append(PublicPlayer(player, hand, final_scoring))
+        return seats
 
     @property
     def deck_size(self) -> int:
-        return len(self._game.deck)
+        return len(self.unseen) - sum(hand + dealt for hand, dealt, _ in self._hidden_counts)
+
+    def determinize(self, rng: random.Random) -> "ArkNovaGame":
+        """A full game consistent with this snapshot: the unseen cards dealt at random to the other
+        hands (and pending opening deals) and the deck, the others' final-scoring cards drawn from
+        the ones this seat has not seen, and a fresh random state."""
+        game = self._table.copy()
+        others = [player for player in game.players if player.seat != self.seat]
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        for player, (hand, dealt, _) in zip(others, self._hidden_counts):
+            player.hand, pool = pool[:hand], pool[hand:]
+            if dealt:
+                player.dealt, pool = tuple(pool[:dealt]), pool[dealt:]
+        game.deck = pool
+        known = set(self.me.final_scoring_dealt)
+        scoring_pool = [card for card in game.catalog.final_scoring if card not in known]
+        rng.shuffle(scoring_pool)
+        for player, (_, _, final_scoring) in zip(others, self._hidden_counts):
+            player.final_scoring, scoring_pool = scoring_pool[:final_scoring], scoring_pool[final_scoring:]
+            player.final_scoring_dealt = tuple(player.final_scoring)
+        game.rng = random.Random(rng.getrandbits(64))
+        game._decision = None
+        return game
 
     def __getattr__(self, name: str) -> Any:
-        if name in HIDDEN_GAME_FIELDS:
-            raise AttributeError(f"{name} is hidden information")
-        return getattr(self._game, name)
+        if name in ENGINE_FIELDS:
+            raise AttributeError(f"{name} is hidden information or engine state, not part of an observation")
+        return getattr(self._table, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an observation is read-only")

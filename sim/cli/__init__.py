@@ -1,20 +1,26 @@
 """The `arkmc` command line: one module per command, gathered here.
 
+    arkmc games                          the installed games, their players and options
     arkmc play  --players 2 --seed 7     one game, printed turn by turn
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
     arkmc bots                           the bots that can be named, with their parameters
-    arkmc tune  default --budget 2000    better archetype weights by self-play (CMA-ES)
+    arkmc tune  default --budget 2000    better bot weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
     arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings
     arkmc report RUN_DIR [RUN_DIR]       a statistical report of a run, or two runs compared
+
+Every command but `report` (which reads the game from the run) takes --game (default arknova).
 """
 
 from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
 
 import click
 
 from sim.cli.bots import bots
 from sim.cli.cards import cards
+from sim.cli.games import games
 from sim.cli.play import play
 from sim.cli.report import report
 from sim.cli.run import run
@@ -22,10 +28,18 @@ from sim.cli.tune import tune
 from sim.cli.tournament import tournament
 
 
+def _version() -> str:
+    try:
+        return version("arkmc")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), "--version", prog_name="arkmc", message="%(prog)s %(version)s")
 def main() -> None:
-    """arkmc: Monte Carlo strategy analysis for Ark Nova."""
+    """arkmc: Monte Carlo strategy analysis for animal-themed board games (Ark Nova first)."""
 
 
-for command in (play, run, bots, cards, tune, tournament, report):
+for command in (games, play, run, bots, cards, tune, tournament, report):
     main.add_command(command)

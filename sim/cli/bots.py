@@ -1,4 +1,4 @@
-"""`arkmc bots`: the bots that can be named, with their parameters and defaults."""
+"""`arkmc bots`: the bots that can be named for a game, with their parameters and defaults."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 import click
 
+from sim.cli.common import GAME, factory_of
 from sim.core.registry import bot_parameters, known_bots
 
 
@@ -15,9 +16,14 @@ def _summary(factory: Callable[..., Any]) -> str:
 
 
 @click.command()
-def bots() -> None:
-    """List the bots that can be named with --bots, with their parameters (name:key=value,...)."""
-    for name, factory in sorted(known_bots().items()):
+@GAME
+def bots(game: str) -> None:
+    """List the bots that --bots can name for the game, with their parameters (name:key=value,...)."""
+    info = factory_of(game).info
+    found = known_bots(info.name)
+    if "default" not in found:
+        click.echo(f"{'default':<20} the game's default bot: {info.default_bot}")
+    for name, factory in sorted(found.items()):
         click.echo(f"{name:<20} {_summary(factory)}")
         for parameter, default in bot_parameters(factory):
             shown = "(required)" if default is inspect.Parameter.empty else repr(default)

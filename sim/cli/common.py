@@ -1,4 +1,4 @@
-"""What every arkmc command shares: the one-line user error, game options and bot specs."""
+"""What every arkmc command shares: the one-line user error, the game, its options and bot specs."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any, Iterator
 
 import click
 
-from sim.core.registry import RegistryError, get_game, make_bot
-from sim.experiment import DEFAULT_BOT
+from sim.core.protocols import GameFactory
+from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, parse_value
 
 DEFAULT_GAME = "arknova"
 
@@ -39,11 +39,40 @@ class ArkmcError(click.ClickException):
         click.echo(f"arkmc: error: {self.format_message()}", err=True)
 
 
-def game_config(players: int, maps: str) -> dict[str, Any]:
-    config: dict[str, Any] = {"players": players, "maps": maps.split(",") if "," in maps else maps}
+def factory_of(game: str) -> GameFactory:
+    """The game's factory, or a one-line error naming the installed games."""
     try:
-        return get_game(DEFAULT_GAME).validate(config)
-    except (ValueError, RegistryError) as error:
+        return get_game(game)
+    except RegistryError as error:
+        raise ArkmcError(str(error)) from None
+
+
+def game_options(items: tuple[str, ...], maps: str | None = None) -> dict[str, Any]:
+    """`--option KEY=VALUE` items (values read as bool, int, float or text) and Ark Nova's `--maps`
+    convenience (a comma list becomes one map per seat)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ArkmcError(f"--option {item!r} is not KEY=VALUE")
+        options[key.strip()] = _option_value(value.strip())
+    if maps is not None:
+        options["maps"] = _option_value(maps)
+    return options
+
+
+def _option_value(text: str) -> Any:
+    return [parse_value(item.strip()) for item in text.split(",")] if "," in text else parse_value(text)
+
+
+def game_config(factory: GameFactory, players: int | None, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's validated config: its defaults, the options given, and the player count."""
+    config = {**factory.default_config(), **options}
+    if players is not None:
+        config["players"] = players
+    try:
+        return factory.validate(config)
+    except ValueError as error:
         raise ArkmcError(str(error)) from None
 
 
@@ -53,7 +82,8 @@ def split_bots(bots: str) -> list[str]:
     return [spec.strip() for spec in bots.split(separator) if spec.strip()]
 
 
-def bot_specs(bots: str, players: int) -> list[str]:
+def bot_specs(bots: str, players: int, game: str) -> list[str]:
+    """One checked bot spec per seat for `game`."""
     specs = split_bots(bots)
     if len(specs) == 1:
         specs *= players
@@ -61,15 +91,21 @@ def bot_specs(bots: str, players: int) -> list[str]:
         raise ArkmcError(f"--bots names {len(specs)} bots for {players} players")
     for spec in specs:
         try:
-            make_bot(spec)
+            make_bot(spec, game)
         except RegistryError as error:
             raise ArkmcError(str(error)) from None
     return specs
 
 
-PLAYERS = click.option("--players", type=click.IntRange(1, 4), default=2, show_default=True, help="Players (1 = solo).")
-MAPS = click.option("--maps", default="A", show_default=True,
-                    help="A, 0, random, draft, one map id, or a comma list with one map id per seat.")
+GAME = click.option("--game", default=DEFAULT_GAME, show_default=True,
+                    help="The game: a name that `arkmc games` lists, or module:Class of a game that is not installed.")
+PLAYERS = click.option("--players", type=int, default=None,
+                       help="Players (1 = solo where the game has it).  [default: the game's default]")
+OPTION = click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+                      help="A game option (repeatable); `arkmc games` lists each game's options.")
+MAPS = click.option("--maps", default=None,
+                    help="Ark Nova's maps option: A, 0, random, draft, one map id, or a comma list with one map id "
+                         "per seat (the same as --option maps=...).")
 BOTS = click.option("--bots", default=DEFAULT_BOT, show_default=True,
                     help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
-                         "parameters): name, name:key=value,..., module:Class.")
+                         "parameters): name, name:key=value,..., module:Class. `default` is the game's default bot.")

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import click
 
-from sim.cli.common import BOTS, DEFAULT_GAME, MAPS, PLAYERS, ArkmcError, bot_specs, game_config
-from sim.core.registry import get_game, make_bot
+from sim.cli.common import BOTS, GAME, MAPS, OPTION, PLAYERS, ArkmcError, bot_specs, factory_of, game_config, game_options
+from sim.core.registry import make_bot
 
 
 @click.command()
+@GAME
 @PLAYERS
+@OPTION
 @MAPS
 @BOTS
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game.")
-def play(players: int, maps: str, bots: str, seed: int) -> None:
-    """Play one game and print every turn: actions, buildings, cards, tracks, breaks, final scores."""
-    from sim.arknova.log import TurnLog
+def play(game: str, players: int | None, options: tuple[str, ...], maps: str | None, bots: str, seed: int) -> None:
+    """Play one game and print every turn (for Ark Nova: actions, buildings, cards, tracks, breaks) and
+    the final scores."""
     from sim.core.play import play_game
 
-    config = game_config(players, maps)
-    specs = bot_specs(bots, players)
-    game = get_game(DEFAULT_GAME).new_game(config, seed)
-    log = TurnLog(game, click.echo)
-    record = play_game(game, [make_bot(spec) for spec in specs], seed, listeners=[log])
+    factory = factory_of(game)
+    config = game_config(factory, players, game_options(options, maps))
+    specs = bot_specs(bots, config["players"], game)
+    state = factory.new_game(config, seed)
+    log = factory.turn_log(state, click.echo)
+    record = play_game(state, [make_bot(spec, game) for spec in specs], seed, listeners=[log])
     if record.status != "finished":
         log.flush()
         raise ArkmcError(f"the game hit the safety cap after {record.decisions} decisions")

@@ -8,20 +8,19 @@ from typing import Any
 
 import click
 
-from sim.cli.common import ArkmcError, run_errors, split_bots
-from sim.core.registry import parse_value
+from sim.cli.common import MAPS, OPTION, game_options, run_errors, split_bots
 
 
 @click.command()
 @click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--game", default=None, help="Registered game.  [default: arknova]")
+@click.option("--game", default=None, help="The game: a name that `arkmc games` lists, or module:Class.  "
+                                           "[default: arknova]")
 @click.option("--players", type=int, default=None, help="Players (1 = solo).  [default: 2]")
 @click.option("--bots", "bots_text", default=None,
               help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
                    "parameters): name, name:key=value,..., module:Class.  [default: default]")
-@click.option("--maps", default=None, help="Ark Nova maps: A, 0, random, draft, a map id or a comma list.  "
-                                          "[default: random, i.e. maps 1-8]")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Any other game option (repeatable).")
+@MAPS
+@OPTION
 @click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]")
 @click.option("--seed", type=int, default=None, help="Base seed; game i's seed is spawned from it with key i.  [default: 0]")
 @click.option("--chunk-size", type=int, default=None,
@@ -51,15 +50,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     from sim.storage import RunFolder
     from sim.summary import summarize
 
-    game_options: dict[str, Any] = {}
-    for item in options:
-        key, equals, value = item.partition("=")
-        if not equals or not key:
-            raise ArkmcError(f"--option {item!r} is not KEY=VALUE")
-        game_options[key] = parse_value(value)
-    if maps is not None:
-        game_options["maps"] = maps.split(",") if "," in maps else maps
-    flags.update(options=game_options or None, overrides=list(overrides) or None,
+    flags.update(options=game_options(options, maps) or None, overrides=list(overrides) or None,
                  bots=split_bots(bots_text) if bots_text is not None else None)
     with run_errors():
         experiment = load_experiment(experiment_file, flags, resume)

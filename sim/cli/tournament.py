@@ -8,17 +8,18 @@ from typing import Any
 
 import click
 
-from sim.cli.common import run_errors, split_bots
+from sim.cli.common import GAME, MAPS, OPTION, game_options, run_errors, split_bots
 
 
 @click.command()
+@GAME
 @click.option("--bots", "bots_text", required=True,
               help="The bots, separated by commas (by ';' when bots take parameters): name, name:key=value,...")
 @click.option("--players", type=int, default=2, show_default=True, help="Players per table (2-4).")
 @click.option("--games", type=int, default=100, show_default=True,
               help="Deals per table; each deal is played once in every seat rotation.")
-@click.option("--maps", default="random", show_default=True,
-              help="Ark Nova maps: A, 0, random (maps 1-8), draft, a map id or a comma list.")
+@OPTION
+@MAPS
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed, the same for every rotation.")
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False), required=True,
               help="Output folder: one experiment folder per table rotation, and the report.")
@@ -27,7 +28,8 @@ from sim.cli.common import run_errors, split_bots
 @click.option("--scheduler", default="", help="Address of a running dask scheduler or ray cluster.")
 @click.option("--resume", is_flag=True, help="Finish an interrupted tournament in --out; saved games are kept.")
 @click.option("--progress/--no-progress", default=None, help="Progress bars.  [default: when stderr is a terminal]")
-def tournament(bots_text: str, maps: str, out: Path, resume: bool, progress: bool | None, **flags: Any) -> None:
+def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: Path, resume: bool,
+               progress: bool | None, **flags: Any) -> None:
     """Play a tournament and report win rates, points, a pairwise matrix and ratings.
 
     Every table of --players bots among --bots (every pair by default) plays --games deals in
@@ -43,7 +45,7 @@ def tournament(bots_text: str, maps: str, out: Path, resume: bool, progress: boo
 
     with run_errors():
         setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),
-                           options={"maps": maps.split(",") if "," in maps else maps}, **flags)
+                           options=game_options(options, maps), **flags)
         summaries = play(setup, resume=resume, progress=progress)
     if any(summary.interrupted for summary in summaries):
         click.echo(f"interrupted; finish with: arkmc tournament --resume (same options) --out {out}", err=True)

@@ -90,6 +90,9 @@ class GameInfo:
     max_players: int
     options: tuple[GameOption, ...]
     default_bot: str  # the bot that `--bots default` means for this game
+    # options that experiments, tournaments and tuning use unless told otherwise, where they differ from
+    # one game's defaults (Ark Nova: a single game starts on map A, a study plays maps 1-8)
+    study_options: Mapping[str, Any] = field(default_factory=dict)
     data_note: str = ""  # where the game's data comes from, when a report must say so (e.g. reconstructed)
     notebooks: tuple[str, ...] = ()  # the notebooks in notebooks/ that apply to this game's runs
 

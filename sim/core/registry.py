@@ -110,9 +110,16 @@ def _load_bot_entry_points() -> None:
         register_bot(entry.name)(factory)
 
 
+def game_name(game: str) -> str:
+    """The name a game is known by in the bot scopes: a registered name as it is, a ``module:Class``
+    game by its `info.name`."""
+    return get_game(game).info.name if ":" in game else game
+
+
 def known_bots(game: str | None = None) -> dict[str, Callable[..., Bot]]:
     """Every bot factory by name that can play `game` (every bot of every game when None)."""
     _load_bot_entry_points()
+    game = game_name(game) if game is not None else None
     scopes = [ANY_GAME, game] if game is not None else [ANY_GAME, *sorted(set(_bots) - {ANY_GAME})]
     found: dict[str, Callable[..., Bot]] = {}
     for scope in scopes:
@@ -215,7 +222,8 @@ def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
     if name in _unloadable:
         raise RegistryError(_unloadable[name])
     _load_bot_entry_points()
-    found = (_bots.get(game, {}).get(name) if game else None) or _bots.get(ANY_GAME, {}).get(name)
+    scope = game_name(game) if game is not None else None
+    found = (_bots.get(scope, {}).get(name) if scope else None) or _bots.get(ANY_GAME, {}).get(name)
     if found is not None:
         return found
     if ":" in name:
@@ -224,14 +232,14 @@ def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
         default = get_game(game).info.default_bot
         if default != DEFAULT_BOT:
             return _find_bot(default, game)
-    elsewhere = sorted(scope for scope, names in _bots.items() if name in names)
+    elsewhere = sorted(owner for owner, names in _bots.items() if name in names)
     if game is None and len(elsewhere) == 1:
         return _bots[elsewhere[0]][name]
     if game is None and elsewhere:
         raise RegistryError(f"bot {name!r} exists for several games ({', '.join(elsewhere)}); name the game")
     if elsewhere:
-        raise RegistryError(f"bot {name!r} does not play {game} (it plays {', '.join(elsewhere)}); "
-                            f"bots for {game}: {', '.join(available_bots(game))}")
+        raise RegistryError(f"bot {name!r} does not play {scope} (it plays {', '.join(elsewhere)}); "
+                            f"bots for {scope}: {', '.join(available_bots(game))}")
     raise RegistryError(f"unknown bot {name!r}; available{f' for {game}' if game else ''}: "
                         f"{', '.join(available_bots(game))}")
 
