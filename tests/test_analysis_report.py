@@ -99,7 +99,7 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sim.analysis import report as report_module
+    from sim.arknova import report as report_module
 
     monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
     section = report_module.opening_section(Run.open(small_run))

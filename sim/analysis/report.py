@@ -20,16 +20,14 @@ from typing import Any, Callable, Sequence
 import polars as pl
 from matplotlib.figure import Figure
 
-from sim.analysis import bots, cards, compare, maps, opening, plots, seats, shape
+from sim.analysis import bots, compare, opening, plots, seats, shape
 from sim.analysis.data import Run
+from sim.core.protocols import GameFactory
+from sim.core.registry import RegistryError, get_game
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
-MIN_MAP_SEATS = 20         # seats per map
-CARD_MIN_N = 20            # plays of a card before it can enter the top or bottom list
-MIN_RANKED_CARDS = 10      # cards with CARD_MIN_N plays before the card section is shown
-PAIR_MIN_SUPPORT = 15      # seats that kept a pair before it is listed
+CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
 TOP = 12                   # rows in the top and bottom lists
-PAIRS = 212 * 211 // 2     # pairs of zoo-deck cards a kept hand can hold
 PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (random bots), for empty runs
 
 
@@ -85,16 +83,11 @@ def top_and_bottom(table: pl.DataFrame, rows: int) -> tuple[pl.DataFrame, pl.Dat
     return top, table.slice(top.height).tail(rows).reverse()
 
 
-def map_games_needed(maps_played: int, players: int) -> int:
-    """Games for MIN_MAP_SEATS seats on each map, with at least the 8 maps of random assignment."""
-    return math.ceil(MIN_MAP_SEATS * max(maps_played, 8) / players)
-
-
-def _column(key: str, formatter: Callable[[Any], str] = str) -> Callable[[dict], str]:
+def column(key: str, formatter: Callable[[Any], str] = str) -> Callable[[dict], str]:
     return lambda row: formatter(row[key])
 
 
-def _interval(value: str, low: str, high: str, formatter: Callable[[Any], str] = pct) -> Callable[[dict], str]:
+def interval_of(value: str, low: str, high: str, formatter: Callable[[Any], str] = pct) -> Callable[[dict], str]:
     return lambda row: f"{formatter(row[value])} {interval(row[low], row[high], formatter)}"
 
 
@@ -131,10 +124,10 @@ def seats_section(run: Run) -> Section:
         return section
     section.figure("Win rate per seat; the dashed line is the fair share", plots.seat_plot(table))
     section.table("Win rate and VP difference to the starting seat, by player count", table, [
-        ("players", _column("players")), ("seat", _column("seat")), ("games n", _column("n")),
-        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
-        ("mean VP", _column("mean_vp", num)),
-        ("VP vs seat 1 [95% CI]", _interval("vs_first_vp", "vs_first_low", "vs_first_high", num))])
+        ("players", column("players")), ("seat", column("seat")), ("games n", column("n")),
+        ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
+        ("mean VP", column("mean_vp", num)),
+        ("VP vs seat 1 [95% CI]", interval_of("vs_first_vp", "vs_first_low", "vs_first_high", num))])
     for row in seats.seat_fairness(run).iter_rows(named=True):
         part = table.filter(pl.col("players") == row["players"])
         best = part.sort("win_rate", descending=True).row(0, named=True)
@@ -146,146 +139,6 @@ def seats_section(run: Run) -> Section:
         shared = (f" {row['shared']} game{'s' if row['shared'] > 1 else ''} ended in a shared win; each tied seat "
                   "counts an equal share of it, so the seats' win rates add up to 100%." if row["shared"] else "")
         section.text.append(f"{row['players']} players, {row['games']} games: {verdict}.{shared}")
-    return section
-
-
-def maps_section(run: Run) -> Section:
-    section = Section("Zoo maps")
-    table = maps.map_table(run)
-    if table.is_empty() or table["n"].mean() < MIN_MAP_SEATS:
-        have = 0 if table.is_empty() else int(table["n"].sum())
-        section.text.append(f"Too few seats per map ({have} seats over {table.height} maps): about "
-                            f"{map_games_needed(table.height, run.spec.get('players') or 2)} games are needed for "
-                            f"{MIN_MAP_SEATS} seats per map.")
-        return section
-    section.figure("Win rate and mean VP per map", plots.map_plot(table))
-    regression = maps.map_regression(run)
-    if not regression.is_empty():
-        section.table("Logistic regression of winning on the map, controlled for seat and bot: odds ratio "
-                      "against the average map (1 = average)", regression, [
-                          ("map", _column("map")), ("n", _column("n")),
-                          ("odds ratio [95% CI]", _interval("odds_ratio", "odds_ratio_low", "odds_ratio_high",
-                                                            lambda v: num(v, 2))),
-                          ("p", _column("p_value", lambda v: num(v, 3))),
-                          ("q (BH)", _column("q_value", lambda v: num(v, 3)))])
-        found = regression.filter(pl.col("q_value") < 0.05)
-        section.text.append(
-            "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
-            "Maps that differ from the average at a 5% false-discovery rate: " + ", ".join(
-                f"map {r['map']} (odds ratio {r['odds_ratio']:.2f})" for r in found.iter_rows(named=True)) + ".")
-    elif table.height < 2:
-        section.text.append(f"Every seat played map {table['map'][0]}: there is no other map to compare it with.")
-    else:
-        section.text.append("The regression could not be fitted (a map's seats all won or all lost); the win rates "
-                            "below are not controlled for seat and bot.")
-    section.table("Win rate and mean VP per map", table, [
-        ("map", _column("map")), ("seats n", _column("n")),
-        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
-        ("mean VP [95% CI]", _interval("mean_vp", "mean_vp_low", "mean_vp_high", num))])
-    return section
-
-
-CARD_COLUMNS = [
-    ("card", _column("card")), ("name", _column("name")), ("played n", _column("n_played")),
-    ("win when played [95% CI]", _interval("win_played", "win_played_low", "win_played_high")),
-    ("shrunk [95% CrI]", _interval("shrunk", "shrunk_low", "shrunk_high")),
-    ("wins above expected: odds ratio [95% CI]", _interval("wae_odds_ratio", "wae_low", "wae_high",
-                                                           lambda v: num(v, 2))),
-    ("q (BH)", _column("q_value", lambda v: num(v, 3))),
-    ("dealt n", _column("n_dealt")), ("win when dealt", _column("win_dealt", pct)),
-    ("kept n", _column("n_kept")), ("win when kept", _column("win_kept", pct)),
-    ("keep rate (kept / dealt)", _column("keep_rate", pct)),
-    ("play rate (of n seats holding it)", lambda row: f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}")]
-
-
-def cards_section(run: Run) -> Section:
-    section = Section("Card strength")
-    table = cards.card_strength(run, CARD_MIN_N)
-    ranked = table.filter(pl.col("n_played") >= CARD_MIN_N) if not table.is_empty() else table
-    if ranked.height < MIN_RANKED_CARDS:
-        plays = 0 if table.is_empty() else float(table["n_played"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
-        section.text.append(f"Too few plays to rank cards: {ranked.height} cards were played at least {CARD_MIN_N} "
-                            f"times, {MIN_RANKED_CARDS} are needed. About "
-                            f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
-        return section
-    top, bottom = top_and_bottom(ranked, TOP)
-    overall = cards.played_win_rate(table)
-    for part, caption, title in ((top, "Top cards", "Strongest"), (bottom, "Bottom cards", "Weakest")):
-        if part.height:
-            section.figure(caption, plots.interval_plot(
-                plots.card_label(part), "label", "shrunk", "shrunk_low", "shrunk_high",
-                f"{title} {part.height} cards: shrunk win rate when played (95% credible)",
-                "win rate of the seats that played the card", overall, reference_label="all cards played"))
-    section.table(f"Top {top.height} cards by shrunk win rate (played at least {CARD_MIN_N} times)", top, CARD_COLUMNS)
-    if bottom.height:
-        section.table(f"Bottom {bottom.height} cards", bottom, CARD_COLUMNS)
-    found = table.filter(pl.col("q_value") < 0.05)
-    tested = int(table["p_value"].is_not_null().sum())
-    section.text.append(
-        f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times. The dashed line is the "
-        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above 1/players. Of {tested} cards tested by the regression, {found.height} win "
-        f"more or less often than expected at a 5% false-discovery rate"
-        + (": " + ", ".join(f"{r['name']} ({r['wae_odds_ratio']:.2f})" for r in found.head(10).iter_rows(named=True))
-           if found.height else "") + ". A card that winners play is not necessarily a card that makes them win: "
-        "the regression removes seat, map, bot, timing and how many cards the seat played, not the state of the "
-        "game when it was played.")
-    return section
-
-
-def opening_section(run: Run) -> Section:
-    section = Section("Opening hands")
-    table = opening.opening_cards(run)
-    ranked = table.filter(pl.col("n_kept") >= CARD_MIN_N) if not table.is_empty() else table
-    if ranked.height < MIN_RANKED_CARDS:
-        kept = 0 if table.is_empty() else float(table["n_kept"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
-        section.text.append(f"Too few opening hands to rank kept cards: {ranked.height} cards were kept at least "
-                            f"{CARD_MIN_N} times, {MIN_RANKED_CARDS} are needed. About "
-                            f"{games_needed(run.n_games, kept, CARD_MIN_N, 4 * 2 / 212)} games would do.")
-        return section
-    top, bottom = top_and_bottom(ranked, TOP)
-    section.figure("Best kept cards", plots.interval_plot(
-        plots.card_label(top), "label", "shrunk_kept",
-        "shrunk_kept_low", "shrunk_kept_high", f"Best {top.height} opening cards: shrunk win rate when kept (95% CrI)",
-        "win rate of the seats that kept the card", float(run.seats["won"].mean()), reference_label="all seats"))
-    columns = [("card", _column("card")), ("name", _column("name")), ("dealt n", _column("n_dealt")),
-               ("keep rate", _column("keep_rate", pct)), ("kept n", _column("n_kept")),
-               ("win when kept [95% CI]", _interval("win_kept", "win_kept_low", "win_kept_high")),
-               ("let go n", _column("n_dropped")), ("win when let go", _column("win_dropped", pct)),
-               ("kept - let go [95% CI]", _interval("keep_gain", "keep_gain_low", "keep_gain_high"))]
-    section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
-    if bottom.height:
-        section.table(f"Worst {bottom.height} cards to keep", bottom, columns)
-    pairs = opening.kept_pairs(run, PAIR_MIN_SUPPORT)
-    if pairs.height >= 2:
-        pair_columns = [("pair", _column("pair")), ("n", _column("n")),
-                        ("win rate [95% CI]", _interval("win_rate", "win_rate_low", "win_rate_high")),
-                        ("shrunk", _column("shrunk", pct))]
-        best, worst = top_and_bottom(pairs, 5)
-        section.table(f"Best kept pairs (kept together by at least {PAIR_MIN_SUPPORT} seats)", best, pair_columns)
-        if worst.height:
-            section.table("Worst kept pairs", worst, pair_columns)
-    else:
-        counts = opening.pair_counts(run.seats)
-        support = int(counts["n"].max()) if counts.height else 0
-        seats_per_game = run.seats.height / run.n_games
-        section.text.append(
-            f"Fewer than two pairs of cards were kept together by {PAIR_MIN_SUPPORT} seats (the most common pair: "
-            f"{support} seats). Ranking pairs needs about "
-            f"{games_needed(run.n_games, support, PAIR_MIN_SUPPORT, seats_per_game * 6 / PAIRS):,} games.")
-    choice = opening.keep_choice(run)
-    if not choice.is_empty():
-        section.table("The bots' keep choice against the other 69 keeps of the same 8 cards (0.5 = no better than "
-                      "a random keep; keeps valued by their cards' shrunk win rate when kept, learned on the other "
-                      f"games: {opening.FOLDS}-fold cross-fitting)", choice, [
-                          ("bot", _column("bot_spec")), ("n", _column("n")),
-                          ("percentile [95% CI]", _interval("percentile", "percentile_low", "percentile_high")),
-                          ("top-third keeps n", _column("n_top")),
-                          ("their win rate [95% CI]", _interval("win_top", "win_top_low", "win_top_high")),
-                          ("bottom-third keeps n", _column("n_bottom")),
-                          ("their win rate [95% CI]", _interval("win_bottom", "win_bottom_low", "win_bottom_high"))])
-    section.text.append("Keep rates show what the bots prefer; win rates when kept show what paid off. Each keep is "
-                        "judged with card values learned on the other games, so a seat's own result cannot flatter "
-                        "its own keep; the percentile compares keeps, it does not prove causes.")
     return section
 
 
@@ -304,17 +157,17 @@ def bots_section(run: Run) -> Section:
         section.text.append(rating_summary(rating, matrix))
         section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
-            ("bot", _column("bot_spec")), ("seats n", _column("n")), ("rating", _column("rating", lambda v: num(v, 0)))])
+            ("bot", column("bot_spec")), ("seats n", column("n")), ("rating", column("rating", lambda v: num(v, 0)))])
         section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean VP "
                       "margin over the opponent; a game counts once", matrix, [
-                          ("bot", _column("bot")), ("opponent", _column("opponent")), ("games n", _column("n")),
-                          ("ahead [95% CI]", _interval("ahead", "ahead_low", "ahead_high")),
-                          ("VP margin [95% CI]", _interval("margin", "margin_low", "margin_high", num))])
+                          ("bot", column("bot")), ("opponent", column("opponent")), ("games n", column("n")),
+                          ("ahead [95% CI]", interval_of("ahead", "ahead_low", "ahead_high")),
+                          ("VP margin [95% CI]", interval_of("margin", "margin_low", "margin_high", num))])
     section.figure("Score distributions", plots.score_plot(run.seats))
     section.table("Final VP per bot", bots.score_distribution(run), [
-        ("bot", _column("bot_spec")), ("n", _column("n")), ("mean", _column("mean_vp", num)),
-        ("5%", _column("vp_5", num)), ("25%", _column("vp_25", num)), ("median", _column("vp_50", num)),
-        ("75%", _column("vp_75", num)), ("95%", _column("vp_95", num))])
+        ("bot", column("bot_spec")), ("n", column("n")), ("mean", column("mean_vp", num)),
+        ("5%", column("vp_5", num)), ("25%", column("vp_25", num)), ("median", column("vp_50", num)),
+        ("75%", column("vp_75", num)), ("95%", column("vp_95", num))])
     return section
 
 
@@ -332,27 +185,6 @@ def rating_summary(rating: pl.DataFrame, matrix: pl.DataFrame) -> str:
     return (f"Ratings: {order}. The top-rated {best} finished ahead of {next_best} in {pct(row['ahead'])} "
             f"{interval(row['ahead_low'], row['ahead_high'])} of their {row['n']} games, by "
             f"{num(row['margin'])} VP {interval(row['margin_low'], row['margin_high'], num)} on average (95% intervals).")
-
-
-def shape_section(run: Run) -> Section:
-    section = Section("Game shape")
-    if run.turns.is_empty():
-        section.text.append("No finished games with turns: at least one game is needed.")
-        return section
-    section.figure("Progression", plots.progression_plot(shape.progression(run), min_seats=min(10, run.n_games)))
-    section.table("Length of the games each bot played", shape.game_length(run), [
-        ("bot", _column("bot_spec")), ("seats n", _column("n")),
-        ("turns per player: median [5%, 95%]", _interval("turns_median", "turns_5", "turns_95", lambda v: num(v, 0))),
-        ("breaks: median [5%, 95%]", _interval("breaks_median", "breaks_5", "breaks_95", lambda v: num(v, 0)))])
-    mix = shape.action_mix(run).pivot(on="action", index="bot_spec", values="share").fill_null(0.0)
-    actions = [c for c in mix.columns if c != "bot_spec"]
-    section.table("Share of turns per action", mix, [("bot", _column("bot_spec"))] +
-                  [(action, _column(action, pct)) for action in actions])
-    section.table("What moves the break token (per seat: one player in one game)", shape.break_sources(run), [
-        ("bot", _column("bot_spec")), ("action", _column("action")),
-        ("turns moving it", _column("turns_per_seat", num)), ("spaces", _column("spaces_per_seat", num)),
-        ("breaks called", _column("called_per_seat", num))])
-    return section
 
 
 METHODS = [
@@ -388,17 +220,46 @@ METHODS = [
 ]
 
 
+def length_section(run: Run) -> Section:
+    """How long the games were, in decisions, per bot: the shape every game has."""
+    section = Section("Game shape")
+    table = shape.decisions_per_game(run)
+    if table.is_empty():
+        section.text.append("No finished games: at least one is needed.")
+        return section
+    section.table("Decisions per game (every seat's together), over the games each bot played", table, [
+        ("bot", column("bot_spec")), ("games n", column("n")),
+        ("decisions: median [5%, 95%]", interval_of("decisions_median", "decisions_5", "decisions_95",
+                                                  lambda v: num(v, 0))),
+        ("seconds per game (median)", column("seconds_median", lambda v: num(v, 3)))])
+    return section
+
+
+def game_of(run: Run) -> GameFactory | None:
+    """The factory of the run's game (from its manifest), or None when it cannot be loaded here."""
+    try:
+        return get_game(run.spec.get("game", "arknova"))
+    except RegistryError:
+        return None
+
+
 def run_sections(run: Run) -> list[Section]:
-    """All sections of a one-run report, in reading order."""
+    """All sections of a one-run report, in reading order: the generic ones, then the game's own."""
+    factory = game_of(run)
     sections = [experiment_section(run)]
+    if factory is None:
+        sections[0].text.append(f"The game {run.spec.get('game')!r} cannot be loaded here: only the generic "
+                                "sections are shown.")
+    elif factory.info.data_note:
+        sections[0].text.append(f"Data: {factory.info.data_note}")
     if run.n_games == 0:
         sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
-                                f"The sections need at least {MIN_SEAT_GAMES} games (seats), about "
-                                f"{map_games_needed(0, 2)} (maps) and about "
-                                f"{games_needed(0, 0, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} (cards) two-player games.")
+                                f"The seat section needs at least {MIN_SEAT_GAMES} games.")
         return sections + [Section("Methods", METHODS)]
-    builders = (seats_section, maps_section, cards_section, opening_section, bots_section, shape_section)
-    return sections + [build(run) for build in builders] + [Section("Methods", METHODS)]
+    sections += [seats_section(run), bots_section(run), length_section(run)]
+    if factory is not None:
+        sections += factory.report_sections(run)
+    return sections + [Section("Methods", METHODS)]
 
 
 def comparison_sections(base: Run, variant: Run) -> list[Section]:
@@ -436,7 +297,7 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
             "change_high", "Change of win rate when played, variant - baseline (95% CI)",
             "change of win rate when played", 0.0, reference_label="no change", unit=plots.POINTS))
         cards_change.table(f"Overridden cards first, then the {TOP} clearest changes (smallest p; cards played at least "
-                           f"{compare.MIN_N} times in both runs)", shown, [("card", _column("card")), ("name", _column("name"))] +
+                           f"{compare.MIN_N} times in both runs)", shown, [("card", column("card")), ("name", column("name"))] +
                            compare_columns("card")[1:])
         found = table.filter(pl.col("q_value") < 0.05)
         cards_change.text.append(f"{table.height} cards compared; {found.height} changed at a 5% false-discovery rate "
@@ -447,10 +308,10 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
 
 def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
     """The columns of a change table keyed by `key` (map or card)."""
-    return [(key, _column(key)), ("baseline n", _column("n_base")), ("baseline", _column("win_base", pct)),
-            ("variant n", _column("n_variant")), ("variant", _column("win_variant", pct)),
-            ("change [95% CI]", _interval("change", "change_low", "change_high")),
-            ("q (BH)", _column("q_value", lambda v: num(v, 3)))]
+    return [(key, column(key)), ("baseline n", column("n_base")), ("baseline", column("win_base", pct)),
+            ("variant n", column("n_variant")), ("variant", column("win_variant", pct)),
+            ("change [95% CI]", interval_of("change", "change_low", "change_high")),
+            ("q (BH)", column("q_value", lambda v: num(v, 3)))]
 
 
 STYLE = """
