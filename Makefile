@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/arkmc run --resume
 	$(BIN)/arkmc report runs/demo --out reports/demo.html
+	@echo "more commands: $(BIN)/arkmc --help (or 'source $(BIN)/activate' first, then arkmc --help)"
 
 test: $(STAMP)
+	$(BIN)/ruff check sim heuristics tests scripts
+	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -1,7 +1,7 @@
 """Where the workers run: loky processes on this machine, or a Dask or Ray cluster.
 
 Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
-Ray are optional extras (``pip install 'arkmc[dask]'`` or ``'arkmc[ray]'``); a missing one
+Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
 is reported as a one-line error, not a traceback.
 """
 
@@ -14,6 +14,7 @@ from typing import Iterator
 
 from joblib import parallel_config
 
+from sim.command import pip_install
 from sim.experiment import Experiment, ExperimentError
 
 
@@ -46,7 +47,7 @@ def _dask(experiment: Experiment) -> Iterator[None]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise ExperimentError("the dask backend needs the dask extra: pip install 'arkmc[dask]'") from None
+        raise ExperimentError(f"the dask backend needs the dask extra: {pip_install('dask')}") from None
     if experiment.scheduler:
         client = Client(experiment.scheduler)
     else:
@@ -68,7 +69,7 @@ def _ray(experiment: Experiment) -> Iterator[None]:
         import ray
         from ray.util.joblib import register_ray
     except ImportError:
-        raise ExperimentError("the ray backend needs the ray extra: pip install 'arkmc[ray]'") from None
+        raise ExperimentError(f"the ray backend needs the ray extra: {pip_install('ray')}") from None
     if experiment.scheduler:
         ray.init(address=experiment.scheduler, log_to_driver=False)
     else:

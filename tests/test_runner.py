@@ -138,6 +138,13 @@ def start_and_stop(command: list[str], manifest: Path, stop: signal.Signals) -> 
     return process.returncode, errors
 
 
+def without_venv_on_path() -> dict[str, str]:
+    """The environment of a fresh shell after `make run`: the venv's programs are not on the PATH."""
+    folders = [folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+               if Path(folder).resolve() != Path(ARKMC).parent.resolve()]
+    return {**os.environ, "PATH": os.pathsep.join(folders)}
+
+
 def run_command(out: Path, games: int) -> list[str]:
     return [ARKMC, "run", "--bots", "random", "--games", str(games), "--chunk-size", "3", "--maps", "A",
             "--seed", "9", "--jobs", "2", "--out", str(out)]
@@ -171,8 +178,9 @@ def test_ctrl_c_saves_what_is_done_and_resume_needs_only_the_folder(tmp_path: Pa
     message = errors.strip().splitlines()[-1]
     assert message.startswith("interrupted: ") and f"arkmc run --resume --out {out}" in message
     assert "Traceback" not in errors and "Warning" not in errors
-    resumed = subprocess.run([ARKMC, "run", "--resume", "--out", str(out)], capture_output=True, text=True, timeout=300)
-    assert resumed.returncode == 0, resumed.stderr
+    hint = message.partition("finish with: ")[2]
+    resumed = subprocess.run(hint, shell=True, capture_output=True, text=True, timeout=300, env=without_venv_on_path())
+    assert resumed.returncode == 0, f"the printed hint {hint!r} does not run: {resumed.stderr}"
     assert sorted(table(out, "games")["game"]) == list(range(200))
 
 

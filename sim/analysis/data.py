@@ -13,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from sim.command import arkmc
 from sim.storage import RunFolder
 
 TABLES = ("games", "seats", "card_events", "turns")
@@ -47,7 +48,7 @@ class Run:
             raise NotARun(f"{path} holds no readable arkmc experiment: {error}") from None
         if manifest is None:
             raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); make one with "
-                          f"`arkmc run --out {path}`")
+                          f"`{arkmc()} run --out {path}`")
         return cls(path, manifest)
 
     @property

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from sim.cli.common import MAPS, OPTION, game_options, run_errors, split_bots
+from sim.command import arkmc
 
 
 @click.command()
@@ -58,7 +59,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     folder = RunFolder(Path(experiment.out))
     if summary.interrupted:
         click.echo(f"interrupted: {summary.games_before + summary.games_played} of {summary.games_total} games "
-                   f"saved in {experiment.out}; finish with: arkmc run --resume --out {experiment.out}", err=True)
+                   f"saved in {experiment.out}; finish with: {arkmc()} run --resume --out {experiment.out}", err=True)
         sys.exit(130)
     for line in summarize(folder):
         click.echo(line)

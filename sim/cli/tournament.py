@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from sim.cli.common import GAME, MAPS, OPTION, game_options, run_errors, split_bots
+from sim.command import arkmc
 
 
 @click.command()
@@ -48,7 +49,7 @@ def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: 
                            options=game_options(options, maps), **flags)
         summaries = play(setup, resume=resume, progress=progress)
     if any(summary.interrupted for summary in summaries):
-        click.echo(f"interrupted; finish with: arkmc tournament --resume (same options) --out {out}", err=True)
+        click.echo(f"interrupted; finish with: {arkmc()} tournament --resume (same options) --out {out}", err=True)
         sys.exit(130)
     for line in write_report(setup, load_seats(setup)):
         click.echo(line)

@@ -49,7 +49,7 @@ def play_game(
         if len(decision.options) == 1:
             choice = decision.options[0]
         else:
-            observation = state.observation(seat) if observes[seat] else None
+            observation: Any = state.observation(seat) if observes[seat] else None
             choice = bots[seat].choose(observation, decision, bot_rngs[seat])
         for listener in listeners:
             listener(state, decision, choice)

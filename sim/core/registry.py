@@ -79,6 +79,8 @@ def _load_file(file_name: str) -> Any:
     module_name = "arkmc_user_bot_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     if module_name not in sys.modules:
         spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{file_name} is not a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[module_name] = module
         try:
@@ -227,7 +229,8 @@ def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
     if found is not None:
         return found
     if ":" in name:
-        return _load_path(name)
+        factory: Callable[..., Bot] = _load_path(name)
+        return factory
     if name == DEFAULT_BOT and game is not None:
         default = get_game(game).info.default_bot
         if default != DEFAULT_BOT:

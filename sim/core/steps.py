@@ -58,6 +58,8 @@ class StepMachine:
 
     A game subclass sets `steps` (its registry), keeps `stack`, `over` and `_decision` among its
     slots, and says what starts when the stack runs empty (`next_step`, usually the next turn).
+    This class has no slots of its own, so that it combines with a state class that has them;
+    the type checker cannot see that the subclass holds `_decision`, hence the ignores below.
     """
 
     __slots__ = ()
@@ -72,7 +74,8 @@ class StepMachine:
 
     def decision(self) -> Decision:
         if self._decision is None:
-            self._decision = self._settle()
+            self._decision = self._settle()  # type: ignore[misc]
+            assert self._decision is not None  # only a settle that stops at the turn's end gives None
         return self._decision
 
     def apply(self, option: Any) -> None:
@@ -80,12 +83,12 @@ class StepMachine:
         if option not in decision.options:
             raise IllegalOption(f"{option!r} is not a legal option for {decision.kind}")
         step = self.stack.pop()
-        self._decision = None
+        self._decision = None  # type: ignore[misc]
         self.steps.resolvers[step[0]](self, step, option)
 
     def is_over(self) -> bool:
         if self._decision is None and not self.over:
-            self._decision = self._settle()
+            self._decision = self._settle()  # type: ignore[misc]
         return self.over
 
     def settle_turn(self) -> bool:
@@ -93,7 +96,7 @@ class StepMachine:
         while a decision of this turn is pending or the game is over. Lookahead bots use it to see
         a turn's outcome without paying for the next turn's options."""
         if self._decision is None and not self.over:
-            self._decision = self._settle(stop_at_turn_end=True)
+            self._decision = self._settle(stop_at_turn_end=True)  # type: ignore[misc]
         return self._decision is not None
 
     def push(self, *sequence: Step) -> None:
