@@ -54,3 +54,46 @@ def test_bot_parameters_and_per_seat_bots() -> None:
     assert mixed.exit_code == 0, mixed.output
     bad = runner.invoke(main, ["play", "--bots", "default:horizon=1,oops"])
     assert bad.exit_code == 2 and "key=value" in bad.output
+
+
+def test_games_lists_each_game_with_its_players_options_and_default_bot() -> None:
+    result = CliRunner().invoke(main, ["games"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "arknova    Ark Nova: 1-4 players, default bot 'default'"
+    assert "--option maps=... (default 'A')" in result.output and "--option solo_appeal=" in result.output
+
+
+def test_version() -> None:
+    from importlib.metadata import version
+
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"arkmc {version('arkmc')}"
+
+
+def test_every_command_takes_the_game_and_refuses_an_unknown_one() -> None:
+    runner = CliRunner()
+    for command in (["play"], ["run", "--games", "1"], ["tournament", "--bots", "random,default", "--out", "x"],
+                    ["tune"], ["cards"], ["bots"]):
+        result = runner.invoke(main, [*command, "--game", "chess"])
+        assert result.exit_code == 2, (command, result.output)
+        assert "unknown game 'chess'; available: arknova" in result.output, command
+        assert "Traceback" not in result.output
+
+
+def test_game_options_are_set_generically_and_maps_stays_a_convenience() -> None:
+    runner = CliRunner()
+    generic = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--option", "maps=2"]).output
+    convenience = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--maps", "2"]).output
+    assert generic == convenience and "map 2, keeps" in generic
+    unknown = runner.invoke(main, ["play", "--option", "colour=red"])
+    assert unknown.exit_code == 2 and "unknown Ark Nova option(s): colour" in unknown.output
+    malformed = runner.invoke(main, ["play", "--option", "maps"])
+    assert malformed.exit_code == 2 and "is not KEY=VALUE" in malformed.output
+
+
+def test_bots_for_a_game_and_an_unknown_card_kind() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(main, ["bots", "--game", "arknova"]).output
+    assert "default_search" in listed and "random" in listed
+    bad = runner.invoke(main, ["cards", "--kind", "meeple"])
+    assert bad.exit_code == 2 and "'meeple' is not a kind of arknova's cards" in bad.output

@@ -80,3 +80,42 @@ def test_bots_only_return_legal_options() -> None:
     decision = Decision(1, "pick", ("a", "b", "c"))
     rng = random.Random(3)
     assert {bot.choose(None, decision, rng) for _ in range(50)} == {"a", "b", "c"}
+
+
+class Opponent:
+    """A bot of one game only, for the scoping tests."""
+
+    name = "opponent"
+    games = ("chess_for_tests",)
+
+    def choose(self, observation, decision, rng):
+        return decision.options[0]
+
+
+def test_bots_are_scoped_by_game(monkeypatch) -> None:
+    """A game's bot is listed and built for that game only; `default` is each game's own; a generic
+    bot plays every game."""
+    from sim.core import registry
+
+    monkeypatch.setattr(registry, "_bots", {scope: dict(names) for scope, names in registry._bots.items()})
+    registry.register_bot("opponent")(Opponent)
+    assert "opponent" in available_bots("chess_for_tests") and "opponent" not in available_bots("arknova")
+    assert "default_search" in available_bots("arknova") and "default_search" not in available_bots("chess_for_tests")
+    assert {"random", "search"} <= set(available_bots("chess_for_tests"))
+    with pytest.raises(RegistryError, match="does not play arknova.*plays chess_for_tests"):
+        make_bot("opponent", "arknova")
+    assert isinstance(make_bot("opponent", "chess_for_tests"), Opponent)
+    assert isinstance(make_bot("opponent"), Opponent)  # unambiguous without a game
+    assert make_bot("default", "arknova").archetype == "default"
+    registry.register_bot("default", ("chess_for_tests",))(Opponent)
+    assert isinstance(make_bot("default", "chess_for_tests"), Opponent)
+    with pytest.raises(RegistryError, match="several games"):
+        make_bot("default")
+
+
+def test_a_game_describes_itself() -> None:
+    info = get_game("arknova").info
+    assert (info.name, info.title, info.min_players, info.max_players) == ("arknova", "Ark Nova", 1, 4)
+    assert {option.name for option in info.options} == set(get_game("arknova").default_config()) - {"players"}
+    assert all(option.help for option in info.options)
+    assert info.default_bot in available_bots("arknova")
