@@ -30,10 +30,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from sim.core.registry import RegistryError, get_game, make_bot
+from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot
 from sim.storage import RunFolder
 
-DEFAULT_BOT = "default"
 BACKENDS = ("loky", "dask", "ray")
 EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
 
