@@ -37,7 +37,7 @@ def two_player_games(games: int, seed: int, strength) -> tuple[pl.DataFrame, pl.
         for seat, hand in enumerate(hands):
             won = int(first_wins == (seat == 0))
             seat_rows.append({"game": game, "seat": seat, "map": str(rng.integers(1, 9)), "bot_spec": "random",
-                              "players": 2, "won": won, "rank": 2 - won, "vp": float(rng.normal(0, 10)),
+                              "players": 2, "won": won, "rank": 2 - won, "vp": (vp := float(rng.normal(0, 10))), "points": vp,
                               "dealt": hand[:8], "kept": hand[:4]})
             event_rows += [{"game": game, "seat": seat, "card": card, "event": "played",
                             "break_number": int(rng.integers(0, 5))} for card in hand]

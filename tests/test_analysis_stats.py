@@ -140,7 +140,7 @@ def _seats(rows: int, seed: int, won_logit) -> pl.DataFrame:
     won = (rng.uniform(size=rows) < 1 / (1 + np.exp(-logit))).astype(np.int8)
     return pl.DataFrame({"game": np.arange(rows, dtype=np.uint32), "seat": seat.astype(np.uint8), "map": board,
                          "bot_spec": ["random"] * rows, "players": np.full(rows, 2, dtype=np.uint8), "won": won,
-                         "vp": rng.normal(0, 10, size=rows), "rank": (2 - won).astype(np.uint8),
+                         "vp": (vp := rng.normal(0, 10, size=rows)), "points": vp, "rank": (2 - won).astype(np.uint8),
                          "dealt": [p for p in played], "kept": [p[:4] for p in played], "played": played})
 
 
@@ -168,8 +168,8 @@ def test_ratings_order_the_bots_by_their_results() -> None:
     rows = []
     for game in range(300):
         strong_wins = game % 4 != 0   # the strong bot finishes ahead 3 times in 4
-        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2, "vp": 0.0},
-                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1, "vp": 0.0}]
+        rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2, "points": 0.0},
+                 {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1, "points": 0.0}]
     table = ratings(synthetic_run(pl.DataFrame(rows)))
     gap = table["rating"][0] - table["rating"][1]
     assert table["bot_spec"].to_list() == ["strong", "weak"]

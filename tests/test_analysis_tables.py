@@ -18,7 +18,7 @@ from sim.analysis.stats import benjamini_hochberg, wilson
 
 def _seat_rows(games: int, winners) -> pl.DataFrame:
     """Two-player games; `winners(game)` gives the seats ranked first (both for a shared win)."""
-    rows = [{"game": game, "seat": seat, "players": 2, "bot_spec": "random", "vp": float(seat),
+    rows = [{"game": game, "seat": seat, "players": 2, "bot_spec": "random", "points": float(seat),
              "won": int(seat in winners(game)), "rank": 1 if seat in winners(game) else 2}
             for game in range(games) for seat in (0, 1)]
     return pl.DataFrame(rows, schema_overrides={"game": pl.UInt32, "seat": pl.UInt8, "players": pl.UInt8,
@@ -49,7 +49,7 @@ def test_the_seat_test_is_one_chi_square_per_player_count() -> None:
 def test_head_to_head_counts_a_four_seat_game_once() -> None:
     # 4-player games, seats 0 and 2 played by A, 1 and 3 by B; A's seats finish 1st and 3rd.
     rows = [{"game": game, "seat": seat, "bot_spec": "A" if seat % 2 == 0 else "B", "rank": [1, 2, 3, 4][seat],
-             "vp": [30, 20, 10, 0][seat] + game % 3} for game in range(50) for seat in range(4)]
+             "points": [30, 20, 10, 0][seat] + game % 3} for game in range(50) for seat in range(4)]
     table = win_matrix(synthetic_run(pl.DataFrame(rows)))
     a_row = table.filter(pl.col("bot") == "A").row(0, named=True)
     assert a_row["n"] == 50                                  # games, not the 200 seat pairs
@@ -66,13 +66,13 @@ def test_the_bot_section_puts_the_top_contest_in_words_with_its_intervals() -> N
     for game in range(200):
         strong_wins = game % 4 != 0
         rows += [{"game": game, "seat": 0, "bot_spec": "strong", "rank": 1 if strong_wins else 2,
-                  "vp": 10.0 if strong_wins else -4.0, "players": 2, "won": int(strong_wins)},
+                  "points": 10.0 if strong_wins else -4.0, "players": 2, "won": int(strong_wins)},
                  {"game": game, "seat": 1, "bot_spec": "weak", "rank": 2 if strong_wins else 1,
-                  "vp": 0.0, "players": 2, "won": int(not strong_wins)}]
+                  "points": 0.0, "players": 2, "won": int(not strong_wins)}]
     section = bots_section(synthetic_run(pl.DataFrame(rows)))
     (text,) = section.text
     found = re.fullmatch(r"Ratings: strong (\d+), weak (\d+)\. The top-rated strong finished ahead of weak in "
-                         r"75\.0% \[(.+)%, (.+)%\] of their 200 games, by 6\.5 VP \[(.+), (.+)\] on average "
+                         r"75\.0% \[(.+)%, (.+)%\] of their 200 games, by 6\.5 points \[(.+), (.+)\] on average "
                          r"\(95% intervals\)\.", text)
     assert found, text
     strong, weak, ahead_low, ahead_high, margin_low, margin_high = map(float, found.groups())
@@ -82,7 +82,7 @@ def test_the_bot_section_puts_the_top_contest_in_words_with_its_intervals() -> N
     assert (margin_low, margin_high) == pytest.approx((6.5 - half, 6.5 + half), abs=0.15)
     assert len(section.figures) == 2                          # the matrix and the score distributions
     head_to_head = next(table for table in section.tables if table.caption.startswith("Head to head"))
-    assert head_to_head.header[-1] == "VP margin [95% CI]" and head_to_head.rows[0][-1].startswith("6.5 [")
+    assert head_to_head.header[-1] == "points margin [95% CI]" and head_to_head.rows[0][-1].startswith("6.5 [")
 
 
 def _played(games: int, seed: int, shift: float) -> tuple[pl.DataFrame, pl.DataFrame]:

@@ -12,7 +12,7 @@ from sim.analysis.tables import with_wilson
 
 def pairwise(run: Run) -> pl.DataFrame:
     """Every ordered pair of seats with different bot specs in one game: did `bot` finish ahead of `opponent`,
-    and by how many VP (`margin`)?
+    and by how many points (`margin`)?
 
     Ties (equal rank) count half. This is the raw material of the matrix and the ratings.
     """
@@ -20,19 +20,19 @@ def pairwise(run: Run) -> pl.DataFrame:
     if seats.is_empty():
         return pl.DataFrame()
     left = seats.select("game", "seat", pl.col("bot_spec").alias("bot"), pl.col("rank").alias("rank_a"),
-                        pl.col("vp").alias("vp_a"))
+                        pl.col("points").alias("points_a"))
     right = seats.select("game", pl.col("seat").alias("seat_b"), pl.col("bot_spec").alias("opponent"),
-                         pl.col("rank").alias("rank_b"), pl.col("vp").alias("vp_b"))
+                         pl.col("rank").alias("rank_b"), pl.col("points").alias("points_b"))
     pairs = left.join(right, on="game").filter(pl.col("bot") != pl.col("opponent"))
     return pairs.with_columns(
         pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
         .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("score"),
-        (pl.col("vp_a").cast(pl.Float64) - pl.col("vp_b")).alias("margin"))
+        (pl.col("points_a").cast(pl.Float64) - pl.col("points_b")).alias("margin"))
 
 
 def win_matrix(run: Run) -> pl.DataFrame:
     """Per (bot, opponent): games they met in (n); the share of meetings `bot` finished ahead, with a
-    Wilson interval; and its mean VP margin over the opponent, with a bootstrap interval over games.
+    Wilson interval; and its mean points margin over the opponent, with a bootstrap interval over games.
 
     A game counts once however many seats each bot held: its score and margin are the means over
     the (bot seat, opponent seat) pairs in it (ties half). Pairs from one game are not independent,
@@ -80,11 +80,11 @@ def ratings(run: Run, iterations: int = 200) -> pl.DataFrame:
 
 
 def score_distribution(run: Run) -> pl.DataFrame:
-    """Per bot: VP quantiles (5%, 25%, median, 75%, 95%), mean and n."""
+    """Per bot: quantiles of the final points (5%, 25%, median, 75%, 95%), mean and n."""
     seats = run.seats
     if seats.is_empty():
         return pl.DataFrame()
     return seats.group_by("bot_spec").agg(
-        pl.len().alias("n"), pl.col("vp").mean().alias("mean_vp"),
-        *[pl.col("vp").quantile(q).alias(f"vp_{int(q * 100)}") for q in (0.05, 0.25, 0.5, 0.75, 0.95)]
+        pl.len().alias("n"), pl.col("points").mean().alias("mean_points"),
+        *[pl.col("points").quantile(q).alias(f"points_{int(q * 100)}") for q in (0.05, 0.25, 0.5, 0.75, 0.95)]
     ).sort("bot_spec")

@@ -124,15 +124,15 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
 
 
 def score_plot(seats: pl.DataFrame) -> Figure:
-    """Distribution of final VP per bot (box plot, whiskers 5%-95%)."""
+    """Distribution of the final points per bot (box plot, whiskers 5%-95%)."""
     bots = sorted(seats["bot_spec"].unique().to_list())
     figure, axes = _subplots(1, 1, (max(6.0, 1.6 * len(bots) + 2), 3.6))
     axis = axes[0, 0]
-    data = [seats.filter(pl.col("bot_spec") == bot)["vp"].to_numpy() for bot in bots]
+    data = [seats.filter(pl.col("bot_spec") == bot)["points"].to_numpy() for bot in bots]
     axis.boxplot(data, whis=(5, 95), showfliers=False)
     axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data, strict=True)])
     axis.axhline(0, color="grey", linestyle=":")
-    axis.set(title="Final VP per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="VP (score - 100)")
+    axis.set(title="Final points per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="points (Ark Nova: VP)")
     figure.tight_layout()
     return figure
 

@@ -123,11 +123,11 @@ def seats_section(run: Run) -> Section:
                             f"{MIN_SEAT_GAMES} per player count are needed.")
         return section
     section.figure("Win rate per seat; the dashed line is the fair share", plots.seat_plot(table))
-    section.table("Win rate and VP difference to the starting seat, by player count", table, [
+    section.table("Win rate and points difference to the starting seat, by player count", table, [
         ("players", column("players")), ("seat", column("seat")), ("games n", column("n")),
         ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
-        ("mean VP", column("mean_vp", num)),
-        ("VP vs seat 1 [95% CI]", interval_of("vs_first_vp", "vs_first_low", "vs_first_high", num))])
+        ("mean points", column("mean_points", num)),
+        ("points vs seat 1 [95% CI]", interval_of("vs_first_points", "vs_first_low", "vs_first_high", num))])
     for row in seats.seat_fairness(run).iter_rows(named=True):
         part = table.filter(pl.col("players") == row["players"])
         best = part.sort("win_rate", descending=True).row(0, named=True)
@@ -158,16 +158,16 @@ def bots_section(run: Run) -> Section:
         section.figure("Win-rate matrix", plots.matrix_plot(matrix))
         section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
             ("bot", column("bot_spec")), ("seats n", column("n")), ("rating", column("rating", lambda v: num(v, 0)))])
-        section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean VP "
+        section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean points "
                       "margin over the opponent; a game counts once", matrix, [
                           ("bot", column("bot")), ("opponent", column("opponent")), ("games n", column("n")),
                           ("ahead [95% CI]", interval_of("ahead", "ahead_low", "ahead_high")),
-                          ("VP margin [95% CI]", interval_of("margin", "margin_low", "margin_high", num))])
+                          ("points margin [95% CI]", interval_of("margin", "margin_low", "margin_high", num))])
     section.figure("Score distributions", plots.score_plot(run.seats))
-    section.table("Final VP per bot", bots.score_distribution(run), [
-        ("bot", column("bot_spec")), ("n", column("n")), ("mean", column("mean_vp", num)),
-        ("5%", column("vp_5", num)), ("25%", column("vp_25", num)), ("median", column("vp_50", num)),
-        ("75%", column("vp_75", num)), ("95%", column("vp_95", num))])
+    section.table("Final points per bot (Ark Nova: VP)", bots.score_distribution(run), [
+        ("bot", column("bot_spec")), ("n", column("n")), ("mean", column("mean_points", num)),
+        ("5%", column("points_5", num)), ("25%", column("points_25", num)), ("median", column("points_50", num)),
+        ("75%", column("points_75", num)), ("95%", column("points_95", num))])
     return section
 
 
@@ -184,7 +184,7 @@ def rating_summary(rating: pl.DataFrame, matrix: pl.DataFrame) -> str:
     row = met.row(0, named=True)
     return (f"Ratings: {order}. The top-rated {best} finished ahead of {next_best} in {pct(row['ahead'])} "
             f"{interval(row['ahead_low'], row['ahead_high'])} of their {row['n']} games, by "
-            f"{num(row['margin'])} VP {interval(row['margin_low'], row['margin_high'], num)} on average (95% intervals).")
+            f"{num(row['margin'])} points {interval(row['margin_low'], row['margin_high'], num)} on average (95% intervals).")
 
 
 METHODS = [
@@ -194,7 +194,7 @@ METHODS = [
     "win rates add up to 100% and a fair game gives every seat 1/players. Whether the seat matters is one "
     "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
     "test per seat.",
-    "Mean VP and VP differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
+    "Mean points (Ark Nova: VP) and their differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
     "for the seat differences and the bots' head-to-head margins).",
     "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
     "moments (with each card's own number of plays), so a card played a few times stays near the average unless "

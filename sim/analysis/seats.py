@@ -18,18 +18,19 @@ from sim.summary import with_win_share
 
 
 def win_rates(run: Run, by: tuple[str, ...] = ("bot_spec",)) -> pl.DataFrame:
-    """Per group of seats: n, wins (win shares summed), win rate with its Wilson interval, and mean VP."""
+    """Per group of seats: n, wins (win shares summed), win rate with its Wilson interval, and mean
+    points (the game's score; Ark Nova: VP)."""
     if run.seats.is_empty():
         return pl.DataFrame()
     table = with_win_share(run.seats).group_by(*by).agg(
-        pl.len().alias("n"), pl.col("win_share").sum().alias("wins"), pl.col("vp").mean().alias("mean_vp")).sort(*by)
+        pl.len().alias("n"), pl.col("win_share").sum().alias("wins"), pl.col("points").mean().alias("mean_points")).sort(*by)
     return with_wilson(table)
 
 
 def seat_advantage(run: Run) -> pl.DataFrame:
-    """Per player count and seat: win rate (Wilson) and VP difference to seat 1 (bootstrap).
+    """Per player count and seat: win rate (Wilson) and points difference to seat 1 (bootstrap).
 
-    A fair game gives every seat 1/players (`fair`); `vs_first_vp` is the mean VP of this seat
+    A fair game gives every seat 1/players (`fair`); `vs_first_points` is the mean points of this seat
     minus that of the starting seat in the same games (paired bootstrap over games). Seats are
     numbered from 1 here.
     """
@@ -37,12 +38,12 @@ def seat_advantage(run: Run) -> pl.DataFrame:
     if seats.is_empty():
         return pl.DataFrame()
     table = win_rates(run, ("players", "seat"))
-    first = seats.filter(pl.col("seat") == 0).select("game", pl.col("vp").alias("first_vp"))
-    paired = seats.join(first, on="game").with_columns((pl.col("vp") - pl.col("first_vp")).alias("diff"))
+    first = seats.filter(pl.col("seat") == 0).select("game", pl.col("points").alias("first_points"))
+    paired = seats.join(first, on="game").with_columns((pl.col("points") - pl.col("first_points")).alias("diff"))
     rows = []
     for (players, seat), group in paired.group_by("players", "seat"):
         mean, low, high = bootstrap_mean(group["diff"].to_numpy()) if seat else (0.0, 0.0, 0.0)
-        rows.append({"players": players, "seat": seat, "vs_first_vp": mean, "vs_first_low": low, "vs_first_high": high})
+        rows.append({"players": players, "seat": seat, "vs_first_points": mean, "vs_first_low": low, "vs_first_high": high})
     differences = pl.DataFrame(rows, schema_overrides={"players": pl.UInt8, "seat": pl.UInt8})
     table = table.join(differences, on=["players", "seat"]).with_columns((pl.lit(1.0) / pl.col("players")).alias("fair"))
     return table.with_columns((pl.col("seat") + 1).alias("seat")).sort("players", "seat")

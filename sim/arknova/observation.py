@@ -23,6 +23,15 @@ ENGINE_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "lo
 NO_RANDOMNESS = random.Random(0)  # the snapshot's stand-in for the game's generator, which would tell the future
 
 
+def _detached_copy(game: "ArkNovaGame") -> "ArkNovaGame":
+    """A copy that shares nothing mutable with `game`: a plain copy shares the config and the solo
+    challenge's record, which the engine never changes, but an observation goes to bot code."""
+    other = game.copy()
+    other.config = {key: list(value) if isinstance(value, list) else value for key, value in game.config.items()}
+    other.challenge = dict(game.challenge)
+    return other
+
+
 class PublicPlayer:
     """Another seat's zoo as everyone sees it: its hand and scoring cards only as counts."""
 
@@ -50,7 +59,7 @@ class ArkNovaObservation:
     __slots__ = ("seat", "_table", "unseen", "_hidden_counts")
 
     def __init__(self, game: "ArkNovaGame", seat: int) -> None:
-        table = game.copy()
+        table = _detached_copy(game)
         others = [player for player in table.players if player.seat != seat]
         pending_deals = [player.dealt if not player.kept else () for player in others]
         unseen = sorted(table.deck + [card for player in others for card in player.hand]
@@ -91,7 +100,7 @@ class ArkNovaObservation:
         """A full game consistent with this snapshot: the unseen cards dealt at random to the other
         hands (and pending opening deals) and the deck, the others' final-scoring cards drawn from
         the ones this seat has not seen, and a fresh random state."""
-        game = self._table.copy()
+        game = _detached_copy(self._table)
         others = [player for player in game.players if player.seat != self.seat]
         pool = list(self.unseen)
         rng.shuffle(pool)
