@@ -264,3 +264,26 @@ def test_the_greedy_family_is_the_toys_tunable_one(tmp_path: Path) -> None:
         tuning.start("bold")
     with pytest.raises(ValueError, match="cannot read greedy archetype"):
         tuning.start(str(tmp_path / "missing.toml"))
+
+
+def test_arkmc_report_shows_the_generic_sections_and_the_toys_own(two_bot_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "toy.md"
+    result = CliRunner().invoke(main, ["report", str(two_bot_run), "--out", str(out), "--format", "md"])
+    assert result.exit_code == 0, result.output
+    titles = [line[3:] for line in out.read_text().splitlines() if line.startswith("## ")]
+    assert titles == ["Experiment", "Seat advantage", "Bots", "Game shape", "Toy Market: cards played", "Methods"]
+    assert f"| game | {SPEC} |" in out.read_text()
+
+
+def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
+    out = tmp_path / "tournament"
+    result = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy;random;search:simulations=4",
+                                       "--games", "4", "--jobs", "1", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    lines = (out / "report.txt").read_text().splitlines()
+    assert lines[0].startswith("tournament: 3 bots, 2 players per table, 6 table rotations, 24 finished games")
+    assert {line.split()[0] for line in lines[2:5]} == {"greedy", "random", "search:simulations=4"}
+    assert (out / "pairwise.png").stat().st_size > 0
+    refused = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy,default_search",
+                                        "--games", "1", "--out", str(tmp_path / "other")])
+    assert refused.exit_code == 2 and "'default_search' does not play toy" in refused.output

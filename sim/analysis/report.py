@@ -98,7 +98,7 @@ def experiment_section(run: Run) -> Section:
     status = run.status_counts()
     session = (run.manifest.get("sessions") or [{}])[-1].get("code", {})
     rows = [("folder", str(run.path)), ("experiment id", run.manifest.get("experiment_id", "?")),
-            ("players", spec.get("players")), ("bots", ", ".join(map(str, spec.get("bots", [])))),
+            ("game", spec.get("game")), ("players", spec.get("players")), ("bots", ", ".join(map(str, spec.get("bots", [])))),
             ("options", ", ".join(f"{k}={v}" for k, v in spec.get("options", {}).items())),
             ("games planned", spec.get("games")), ("seed", spec.get("seed")),
             ("overrides", ", ".join(spec.get("overrides", [])) or "none"),
