@@ -13,6 +13,7 @@ other keys (except ``description``) are its parameters.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -98,9 +99,11 @@ def _from_entry_points(group: str, name: str) -> Any | None:
     return None
 
 
+@functools.cache
 def _load_bot_entry_points() -> None:
-    """Load the ``arkmc.bots`` entry points once. Loading imports their modules, which may register
-    more names (a bot family registers one name per variant)."""
+    """Load the ``arkmc.bots`` entry points, once per process (reading them costs milliseconds, and
+    bots are made for every game). Loading imports their modules, which may register more names
+    (a bot family registers one name per variant)."""
     for entry in entry_points(group=BOT_GROUP):
         if entry.name in _unloadable or any(entry.name in scope for scope in _bots.values()):
             continue
@@ -264,9 +267,16 @@ def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any
 def get_game(name: str) -> GameFactory:
     """The factory of a game registered under `name`, published as an entry point, or given as
     ``module:Class`` / ``path/to/file.py:Class`` (a game that is not installed)."""
-    factory = _games.get(name) or _from_entry_points(GAME_GROUP, name)
-    if factory is None and ":" in name:
-        factory = _load_path(name)
+    factory = _games.get(name) or _published_game(name)
     if factory is None:
         raise RegistryError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     return factory()
+
+
+@functools.cache
+def _published_game(name: str) -> Callable[[], GameFactory] | None:
+    """The factory class of an entry-point game or a ``module:Class`` game, looked up once per process."""
+    factory = _from_entry_points(GAME_GROUP, name)
+    if factory is None and ":" in name:
+        factory = _load_path(name)
+    return factory
