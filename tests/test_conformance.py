@@ -4,7 +4,8 @@ on toy variants that each break one contract: the kit must catch every one of th
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 from toygame.game import ToyGame
@@ -14,6 +15,7 @@ from toygame.state import ToyState
 from sim.core.protocols import GameTables, SeatResult
 from sim.core.registry import available_games, get_game
 from sim.core.testing import CHECKS, check_game
+
 
 @pytest.mark.parametrize("name", available_games())
 def test_every_registered_game_keeps_the_contracts(name: str) -> None:

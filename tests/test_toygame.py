@@ -16,6 +16,7 @@ from test_toygame_cards import give
 from toygame.bot import GreedyBot, GreedyWeights
 from toygame.catalog import load_catalog
 from toygame.game import ToyGame
+from toygame.steps import Play
 
 from sim.analysis.data import Run
 from sim.cli import main
@@ -81,7 +82,7 @@ def test_an_overridden_factory_plays_changed_data_and_leaves_the_original_as_it_
     for maker, points, money in ((changed, 1, 10), (factory, 9, 2)):
         game = maker.new_game({"players": 2, "start_money": 10}, 0)
         give(game, 0, 19)
-        game.apply(("play", 19))
+        game.apply(Play(19))
         assert (game.seats[0].points, game.seats[0].money) == (points, money)
 
 

@@ -7,6 +7,7 @@ import pytest
 from toygame.game import ToyGame
 from toygame.rules import HAND_LIMIT, INCOME
 from toygame.state import ToyState
+from toygame.steps import Draw, Income, Play
 
 FACTORY = ToyGame()
 
@@ -53,7 +54,7 @@ def test_a_card_pays_its_cost_scores_and_grants_its_effects(number: int, money: 
     game = table()
     give(game, 0, number)
     hand = len(game.seats[0].hand)
-    game.apply(("play", number))
+    game.apply(Play(number))
     while game.decision().seat == 0 and game.decision().kind == "target":
         game.apply(1)
     me, robbed = game.seats[0], game.seats[1]
@@ -69,19 +70,19 @@ def test_only_affordable_cards_can_be_played() -> None:
     game = table()
     give(game, 0, 19)
     game.seats[0].money = 7
-    assert ("play", 19) not in game.decision().options
+    assert Play(19) not in game.decision().options
     game = table()
     give(game, 0, 19)
     game.seats[0].money = 8
-    assert ("play", 19) in game.decision().options
+    assert Play(19) in game.decision().options
 
 
 def test_income_and_draw_end_the_turn() -> None:
     game = table()
-    game.apply(("income",))
+    game.apply(Income())
     assert game.decision().seat == 1 and game.seats[0].money == 10 + INCOME
     deck = len(game.deck)
-    game.apply(("draw",))
+    game.apply(Draw())
     assert game.decision().seat == 2 and len(game.seats[1].hand) == 4 and len(game.deck) == deck - 1
 
 
@@ -90,7 +91,7 @@ def test_drawing_up_to_the_hand_limit_asks_nothing() -> None:
     give(game, 0, 4)
     give(game, 0, 8)
     assert len(game.seats[0].hand) == HAND_LIMIT
-    game.apply(("play", 4))  # draw 1: back to the limit
+    game.apply(Play(4))  # draw 1: back to the limit
     assert game.decision().seat == 1 and len(game.seats[0].hand) == HAND_LIMIT
 
 
@@ -99,7 +100,7 @@ def test_drawing_past_the_hand_limit_asks_for_discards() -> None:
     for number in (5, 22, 8):
         give(game, 0, number)
     assert len(game.seats[0].hand) == HAND_LIMIT + 1
-    game.apply(("play", 5))  # draw 2: seven cards
+    game.apply(Play(5))  # draw 2: seven cards
     decision = game.decision()
     assert (decision.seat, decision.kind) == (0, "discard") and set(decision.options) == set(game.seats[0].hand)
     game.apply(8)
@@ -113,29 +114,29 @@ def test_a_steal_takes_what_there_is_and_asks_nothing_when_nobody_has_money() ->
     game = table()
     give(game, 0, 7)
     game.seats[1].money, game.seats[2].money = 1, 0
-    game.apply(("play", 7))
+    game.apply(Play(7))
     assert game.decision().kind == "target" and game.decision().options == (1,)
     game.apply(1)
     assert game.seats[1].money == 0 and game.seats[0].money == 10 - 3 + 1
     game = table()
     give(game, 0, 6)
     game.seats[1].money = game.seats[2].money = 0
-    game.apply(("play", 6))
+    game.apply(Play(6))
     assert game.decision().kind == "turn" and game.decision().seat == 1
 
 
 def test_the_game_ends_after_its_rounds_or_with_the_round_the_deck_ran_out() -> None:
     game = FACTORY.new_game({"players": 2, "rounds": 2}, 0)
     for _ in range(3):
-        game.apply(("income",))
+        game.apply(Income())
     assert not game.is_over() and game.round == 1
-    game.apply(("income",))
+    game.apply(Income())
     assert game.is_over() and game.round == 2
     game = FACTORY.new_game({"players": 2, "rounds": 20}, 0)
     game.deck[:] = game.deck[-1:]
-    game.apply(("draw",))
+    game.apply(Draw())
     assert not game.is_over(), "the round is finished first"
-    game.apply(("income",))
+    game.apply(Income())
     assert game.is_over() and game.round == 1
 
 

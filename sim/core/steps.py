@@ -1,7 +1,8 @@
 """The step machine: a game's pending work is a stack of small steps, each one decision or one
 automatic job, so the engine can ask one decision at a time.
 
-A step is a tuple ``(kind, seat, *payload)``. A decision step has an options function (its legal
+A step is a tuple ``(kind, seat, *payload)``; new games should make each kind a NamedTuple with
+`kind` and `seat` as its first fields (see tests/toygame/steps.py). A decision step has an options function (its legal
 answers) and a resolver; an automatic step has only a resolver. Each game owns one `StepRegistry`
 (not a module-level global), filled by decorators in the modules that implement its steps.
 Resolvers push the step that continues their work *before* they grant anything, so what they push
@@ -15,8 +16,10 @@ from typing import Any, Callable
 from sim.core.decision import Decision
 
 Step = tuple[Any, ...]
-OptionsFn = Callable[[Any, Step], tuple[Any, ...]]
-ResolveFn = Callable[[Any, Step, Any], None]
+# A game types its own steps (a NamedTuple per kind, kind and seat first, is best), so the functions
+# a registry holds take the game's step type, which the registry cannot name.
+OptionsFn = Callable[[Any, Any], tuple[Any, ...]]
+ResolveFn = Callable[[Any, Any, Any], None]
 
 
 class IllegalOption(ValueError):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any, assert_never
 
 from sim.core.decision import Decision
 from sim.core.registry import register_bot
@@ -15,6 +16,7 @@ from toygame.catalog import Card
 from toygame.game import INFO
 from toygame.observation import ToyObservation
 from toygame.rules import INCOME
+from toygame.steps import DISCARD, TARGET, Draw, Income, Play, TurnOption
 
 GAMES = (INFO.name,)
 BOT = "greedy"
@@ -76,19 +78,24 @@ class GreedyBot:
 
     def choose(self, observation: ToyObservation, decision: Decision, rng: random.Random) -> Any:
         cards = observation.catalog.cards
-        if decision.kind == "discard":
+        if decision.kind == DISCARD:
             return min(decision.options, key=lambda number: self.worth(cards[number]))
-        if decision.kind == "target":
+        if decision.kind == TARGET:
             return max(decision.options, key=lambda seat: (observation.points[seat], observation.money[seat]))
         return max(decision.options, key=lambda option: self.option_worth(option, cards))
 
-    def option_worth(self, option: Any, cards: Mapping[int, Card]) -> float:
-        if option[0] == "income":
-            return self.weights.money * INCOME
-        if option[0] == "draw":
-            return self.weights.card
-        card = cards[option[1]]
-        return self.worth(card) - self.weights.money * card.cost
+    def option_worth(self, option: TurnOption, cards: Mapping[int, Card]) -> float:
+        """What a turn option brings, less the coins it costs."""
+        match option:
+            case Income():
+                return self.weights.money * INCOME
+            case Draw():
+                return self.weights.card
+            case Play(card=number):
+                card = cards[number]
+                return self.worth(card) - self.weights.money * card.cost
+            case _:
+                assert_never(option)
 
     def worth(self, card: Card) -> float:
         """What playing `card` brings, its cost aside."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import csv
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 CARDS_FILE = Path(__file__).with_name("cards.csv")
 OVERRIDABLE = ("cost", "value")

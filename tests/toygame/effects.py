@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from sim.core.effects import EffectRegistry
 from toygame.catalog import Effect
+from toygame.steps import DrawStep, TargetStep
 
 if TYPE_CHECKING:
     from toygame.state import ToyState
@@ -25,10 +26,10 @@ def gain_points(game: "ToyState", seat: int, effect: Effect) -> None:
 
 @EFFECTS.effect("draw")
 def draw_cards(game: "ToyState", seat: int, effect: Effect) -> None:
-    game.push(("draw", seat, effect.amount))
+    game.push(DrawStep.of(seat, effect.amount))
 
 
 @EFFECTS.effect("steal")
 def steal_money(game: "ToyState", seat: int, effect: Effect) -> None:
     """The seat chooses whom to take up to `amount` coins from (no choice when nobody has any)."""
-    game.push(("target", seat, effect.amount))
+    game.push(TargetStep.of(seat, effect.amount))

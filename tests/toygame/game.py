@@ -3,7 +3,8 @@ protocol over a small card game, so the framework is exercised by a second game.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from sim.core import cards
 from sim.core.protocols import GameInfo, GameOption, GameTables

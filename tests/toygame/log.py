@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, assert_never
 
 from sim.core.decision import Decision
 from toygame.rules import INCOME
 from toygame.state import ToyState
+from toygame.steps import DISCARD, TARGET, TURN, Draw, Income, Play, TurnOption
 
 
 class ToyTurnLog:
@@ -18,20 +20,24 @@ class ToyTurnLog:
 
     def __call__(self, state: Any, decision: Decision, option: Any) -> None:
         player = f"P{decision.seat + 1}"
-        if decision.kind == "turn":
+        if decision.kind == TURN:
             self.write(f"Round {state.round + 1} - {player} {self._action(option)}")
-        elif decision.kind == "discard":
+        elif decision.kind == DISCARD:
             self.write(f"  {player} discards {self._card(option)}")
-        elif decision.kind == "target":
+        elif decision.kind == TARGET:
             self.write(f"  {player} steals from P{option + 1}")
 
-    def _action(self, option: Any) -> str:
-        if option[0] == "income":
-            return f"takes {INCOME} income"
-        if option[0] == "draw":
-            return "draws a card"
-        card = self.game.catalog.cards[option[1]]
-        return f"plays {self._card(option[1])} (cost {card.cost}, value {card.value})"
+    def _action(self, option: TurnOption) -> str:
+        match option:
+            case Income():
+                return f"takes {INCOME} income"
+            case Draw():
+                return "draws a card"
+            case Play(card=number):
+                card = self.game.catalog.cards[number]
+                return f"plays {self._card(number)} (cost {card.cost}, value {card.value})"
+            case _:
+                assert_never(option)
 
     def _card(self, number: int) -> str:
         return f"{number} {self.game.catalog.cards[number].name}"

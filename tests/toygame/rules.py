@@ -1,4 +1,5 @@
-"""The toy's rules as steps of the core's step machine.
+"""The toy's rules as steps of the core's step machine (the step and option types are in
+`toygame.steps`).
 
 A turn is one decision: take income, draw a card, or play an affordable card from the hand
 (pay its cost, score its value, then its effects in order). Drawing past the hand limit asks
@@ -8,10 +9,28 @@ at the end of the round in which the deck ran out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
-from sim.core.steps import Step, StepRegistry
+from sim.core.steps import StepRegistry
 from toygame.effects import EFFECTS
+from toygame.steps import (
+    DISCARD,
+    DRAW,
+    END_TURN,
+    GRANT,
+    TARGET,
+    TURN,
+    DiscardStep,
+    Draw,
+    DrawStep,
+    EndTurnStep,
+    GrantStep,
+    Income,
+    Play,
+    TargetStep,
+    TurnOption,
+    TurnStep,
+)
 
 if TYPE_CHECKING:
     from toygame.state import ToyState
@@ -21,29 +40,32 @@ INCOME = 2
 HAND_LIMIT = 5
 
 
-@STEPS.options("turn")
-def turn_options(game: "ToyState", step: Step) -> tuple[Any, ...]:
-    seat = game.seats[step[1]]
-    options: list[Any] = [("income",)]
+@STEPS.options(TURN)
+def turn_options(game: "ToyState", step: TurnStep) -> tuple[TurnOption, ...]:
+    seat = game.seats[step.seat]
+    options: list[TurnOption] = [Income()]
     if game.deck:
-        options.append(("draw",))
-    options += [("play", card) for card in sorted(seat.hand) if game.catalog.cards[card].cost <= seat.money]
+        options.append(Draw())
+    options += [Play(card) for card in sorted(seat.hand) if game.catalog.cards[card].cost <= seat.money]
     return tuple(options)
 
 
-@STEPS.resolver("turn")
-def take_turn(game: "ToyState", step: Step, option: Any) -> None:
-    seat = step[1]
-    game.push(("end_turn", seat))
-    if option[0] == "income":
-        game.seats[seat].money += INCOME
-    elif option[0] == "draw":
-        game.push(("draw", seat, 1))
-    else:
-        play_card(game, seat, option[1])
+@STEPS.resolver(TURN)
+def take_turn(game: "ToyState", step: TurnStep, option: TurnOption) -> None:
+    game.push(EndTurnStep.of(step.seat))
+    match option:
+        case Income():
+            game.seats[step.seat].money += INCOME
+        case Draw():
+            game.push(DrawStep.of(step.seat, 1))
+        case Play(card=card):
+            play_card(game, step.seat, card)
+        case _:  # a plain tuple equal to a legal option passes `apply`'s check but is no turn option
+            assert_never(option)
 
 
 def play_card(game: "ToyState", seat: int, number: int) -> None:
+    """Seat `seat` plays card `number` from its hand; its effects are pushed to resolve in order."""
     card = game.catalog.cards[number]
     player = game.seats[seat]
     player.money -= card.cost
@@ -52,54 +74,50 @@ def play_card(game: "ToyState", seat: int, number: int) -> None:
     player.points += card.value
     if game.plays is not None:
         game.plays.append((seat, game.round, number, card.cost))
-    game.push(*[("grant", seat, number, index) for index in range(len(card.effects))])
+    game.push(*[GrantStep.of(seat, number, index) for index in range(len(card.effects))])
 
 
-@STEPS.resolver("grant")
-def grant_effect(game: "ToyState", step: Step, option: Any) -> None:
-    _, seat, number, index = step
-    EFFECTS.grant(game, seat, game.catalog.cards[number].effects[index])
+@STEPS.resolver(GRANT)
+def grant_effect(game: "ToyState", step: GrantStep, option: None) -> None:
+    EFFECTS.grant(game, step.seat, game.catalog.cards[step.card].effects[step.effect_index])
 
 
-@STEPS.resolver("draw")
-def draw(game: "ToyState", step: Step, option: Any) -> None:
-    _, seat, count = step
-    hand = game.seats[seat].hand
-    for _ in range(min(count, len(game.deck))):
+@STEPS.resolver(DRAW)
+def draw(game: "ToyState", step: DrawStep, option: None) -> None:
+    hand = game.seats[step.seat].hand
+    for _ in range(min(step.card_count, len(game.deck))):
         hand.append(game.deck.pop())
     if len(hand) > HAND_LIMIT:
-        game.push(("discard", seat, len(hand) - HAND_LIMIT))
+        game.push(DiscardStep.of(step.seat, len(hand) - HAND_LIMIT))
 
 
-@STEPS.options("discard")
-def discard_options(game: "ToyState", step: Step) -> tuple[Any, ...]:
-    return tuple(sorted(game.seats[step[1]].hand))
+@STEPS.options(DISCARD)
+def discard_options(game: "ToyState", step: DiscardStep) -> tuple[int, ...]:
+    return tuple(sorted(game.seats[step.seat].hand))
 
 
-@STEPS.resolver("discard")
-def discard(game: "ToyState", step: Step, option: Any) -> None:
-    _, seat, count = step
-    if count > 1:
-        game.push(("discard", seat, count - 1))
-    game.seats[seat].hand.remove(option)
-    game.discard.append(option)
+@STEPS.resolver(DISCARD)
+def discard(game: "ToyState", step: DiscardStep, card: int) -> None:
+    if step.card_count > 1:
+        game.push(DiscardStep.of(step.seat, step.card_count - 1))
+    game.seats[step.seat].hand.remove(card)
+    game.discard.append(card)
 
 
-@STEPS.options("target")
-def target_options(game: "ToyState", step: Step) -> tuple[Any, ...]:
-    return tuple(other for other, player in enumerate(game.seats) if other != step[1] and player.money > 0)
+@STEPS.options(TARGET)
+def target_options(game: "ToyState", step: TargetStep) -> tuple[int, ...]:
+    return tuple(other for other, player in enumerate(game.seats) if other != step.seat and player.money > 0)
 
 
-@STEPS.resolver("target")
-def steal(game: "ToyState", step: Step, option: Any) -> None:
-    _, seat, amount = step
-    taken = min(amount, game.seats[option].money)
-    game.seats[option].money -= taken
-    game.seats[seat].money += taken
+@STEPS.resolver(TARGET)
+def steal(game: "ToyState", step: TargetStep, robbed: int) -> None:
+    taken = min(step.coins, game.seats[robbed].money)
+    game.seats[robbed].money -= taken
+    game.seats[step.seat].money += taken
 
 
-@STEPS.resolver("end_turn")
-def end_turn(game: "ToyState", step: Step, option: Any) -> None:
+@STEPS.resolver(END_TURN)
+def end_turn(game: "ToyState", step: EndTurnStep, option: None) -> None:
     game.current = (game.current + 1) % len(game.seats)
     if game.current == 0:
         game.round += 1

@@ -4,7 +4,7 @@ pending steps. Cards are numbers; their data stays in the factory's catalog."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from sim.core.protocols import SeatResult
 from sim.core.seeds import python_rng
@@ -12,6 +12,7 @@ from sim.core.steps import Step, StepMachine
 from toygame.catalog import Catalog
 from toygame.observation import ToyObservation
 from toygame.rules import HAND_LIMIT, STEPS
+from toygame.steps import DiscardStep, TurnStep
 
 
 class Seat:
@@ -58,8 +59,8 @@ class ToyState(StepMachine):
         seats = [Seat([deck.pop() for _ in range(hand)], money) for _ in range(players)]
         return cls(catalog, rounds, seats, deck, [])
 
-    def next_step(self) -> Step:
-        return ("turn", self.current)
+    def next_step(self) -> TurnStep:
+        return TurnStep.of(self.current)
 
     def results(self) -> list[SeatResult]:
         """Ranked by points; equal points share a rank."""
@@ -91,7 +92,7 @@ class ToyState(StepMachine):
         for index, seat in enumerate(self.seats):
             assert seat.money >= 0, f"seat {index} owes {-seat.money}"
             excess = len(seat.hand) - HAND_LIMIT
-            assert excess <= 0 or ("discard", index, excess) in self.stack, \
+            assert excess <= 0 or DiscardStep.of(index, excess) in self.stack, \
                 f"seat {index} holds {len(seat.hand)} cards with no discard pending"
             floor = sum(self.catalog.cards[card].value for card in seat.played)
             assert seat.points >= floor, f"seat {index} has {seat.points} points, its cards alone score {floor}"
