@@ -175,6 +175,7 @@ class _Conformance:
         return state
 
     def form(self, value: Any) -> Any:
+        assert self.canon is not None, "new_game builds the canonical form first"
         return self.canon.form(value)
 
     def check_one(self, table: _Table, first: bool) -> list[Callable[[], None]]:
@@ -282,6 +283,7 @@ class _Sampler:
         conformance, state = self.conformance, self.state
         observations = [self.check_observation(index, seat, where) for seat in range(self.table.players)]
         _require_equal(conformance.form(state), form, f"{where}: observation() or determinize changed the game")
+        assert conformance.canon is not None
         for observation in observations:
             _empty_containers(observation, conformance.canon.static)
         _require_equal(conformance.form(state), form, f"{where}: emptying the lists, dicts and sets of the "
@@ -481,7 +483,7 @@ def _slot_names(cls: type) -> tuple[str, ...]:
 
 def _attributes(value: Any) -> list[tuple[str, Any]]:
     """An object's stored attributes: its slots, then its instance dict by name."""
-    items = [(name, getattr(value, name, _UNSET)) for name in _slot_names(type(value))]
+    items = [(name, getattr(value, name, _UNSET)) for name in _slot_names(value.__class__)]
     items = [(name, item) for name, item in items if item is not _UNSET]
     items += sorted(getattr(value, "__dict__", {}).items())
     return items
@@ -541,7 +543,7 @@ class _Canon:
         if isinstance(value, (set, frozenset)):
             return ("set", tuple(sorted(self._items(value, path), key=repr)))
         attributes = _attributes(value)
-        if not attributes and not hasattr(value, "__dict__") and not _slot_names(type(value)):
+        if not attributes and not hasattr(value, "__dict__") and not _slot_names(value.__class__):
             return ("<repr>", type(value).__qualname__, repr(value))
         names = tuple(name for name, _ in attributes)
         return (type(value).__qualname__, tuple(zip(names, self._items((item for _, item in attributes), path))))
