@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 with warnings.catch_warnings():  # cma warns that matplotlib (only for its plots) is missing
     warnings.simplefilter("ignore")

@@ -48,7 +48,7 @@ def search_decision_times(games: int, seed: int) -> list[float]:
     for index, game_seed in enumerate(derive_seeds(seed, games)):
         search = make_bot("default_search")
 
-        def timed(observation: Any, decision: Decision, rng: random.Random) -> Any:
+        def timed(observation: Any, decision: Decision, rng: random.Random, search: Any = search) -> Any:
             started = time.perf_counter()
             option = search.choose(observation, decision, rng)
             if search.last_simulations:
@@ -81,7 +81,8 @@ def main() -> None:
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
     args = parser.parse_args()
-    print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   (median of {args.repeats} batches)")
+    print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   "
+          f"(median of {args.repeats} batches)")
     for bot, games in (("random", args.random_games), ("default", args.default_games)):
         batches = [one_batch(bot, games, repeat) for repeat in range(args.repeats)]
         per_game = statistics.median(batch[0] for batch in batches)

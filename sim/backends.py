@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from joblib import parallel_config
 

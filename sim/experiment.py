@@ -26,9 +26,10 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot
 from sim.storage import RunFolder

@@ -18,9 +18,10 @@ import os
 import platform
 import subprocess
 import time
+from collections.abc import Mapping
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import polars as pl
 

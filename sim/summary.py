@@ -14,7 +14,6 @@ import polars as pl
 
 from sim.storage import RunFolder
 
-
 Z95 = NormalDist().inv_cdf(0.975)
 FrameT = TypeVar("FrameT", pl.DataFrame, pl.LazyFrame)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
-
 from analysis_data import synthetic_run, two_player_games
+
 from sim.analysis.cards import card_strength, play_count_controls
 
 PLANTED = 7

@@ -162,3 +162,12 @@ def test_command_line_notebook_parameters_keep_their_types() -> None:
 
     assert parse_parameters(["run_dir=runs/demo", "make_example=False", "min_kept=3", "share=0.5"]) == {
         "run_dir": "runs/demo", "make_example": False, "min_kept": 3, "share": 0.5}
+
+
+def test_a_run_too_small_for_the_maps_says_how_many_games_they_need(tmp_path: Path) -> None:
+    """20 seats per map over the 8 maps of random assignment: 80 two-player games; 6 are too few."""
+    from sim.arknova.report import maps_section
+
+    section = maps_section(Run.open(example_run(tmp_path / "tiny", games=6, seed=4)))
+    assert not section.figures and not section.tables
+    assert section.text == ["Too few seats per map (12 seats over 6 maps): about 80 games are needed for 20 seats per map."]

@@ -7,13 +7,20 @@ import tracemalloc
 import numpy as np
 import polars as pl
 import pytest
-
 from analysis_data import synthetic_run
+
 from sim.analysis.bots import ratings
 from sim.analysis.cards import card_strength
 from sim.analysis.maps import map_regression
-from sim.analysis.stats import (benjamini_hochberg, beta_binomial_prior, bootstrap_mean, logit_effect,
-                                newcombe_difference, shrunk_rates, wilson)
+from sim.analysis.stats import (
+    benjamini_hochberg,
+    beta_binomial_prior,
+    bootstrap_mean,
+    logit_effect,
+    newcombe_difference,
+    shrunk_rates,
+    wilson,
+)
 
 
 @pytest.mark.parametrize("wins, n, low, high", [

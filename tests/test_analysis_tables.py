@@ -7,8 +7,8 @@ import re
 import numpy as np
 import polars as pl
 import pytest
-
 from analysis_data import synthetic_run
+
 from sim.analysis.bots import win_matrix
 from sim.analysis.compare import compare_cards
 from sim.analysis.report import bots_section, seats_section, top_and_bottom

@@ -18,7 +18,7 @@ def test_events_follow_every_card_from_deal_to_play() -> None:
     played = [event for event in game.events if event[0] == "played"]
     in_zoos = {card for player in game.players for card in player.animals + player.sponsors}
     projects = {row.number for row in game.projects}
-    for _, seat, card, turn, breaks, source, money in played:
+    for _, _seat, _card, turn, breaks, source, money in played:
         assert source == "hand" or source.startswith("folder")
         assert money >= 0 and turn >= 0 and breaks >= 0
     played_cards = {event[2] for event in played}

@@ -10,7 +10,7 @@ import types
 from collections import Counter
 
 import pytest
-from helpers import CATALOG, play_randomly, ready_game
+from helpers import CATALOG, play_randomly
 from test_invariants import check_cards, check_cheap, check_zoo
 
 from sim.arknova.catalog import Effect
@@ -18,7 +18,6 @@ from sim.arknova.geometry import Placement
 from sim.arknova.observation import HIDDEN_PLAYER_FIELDS
 from sim.arknova.setup import new_game
 from sim.arknova.state import ArkNovaState, PlayerState, ProjectRow
-
 
 # ----------------------------------------------------------------------------- canonical form
 

@@ -235,7 +235,7 @@ def test_search_sees_hidden_information_only_through_determinize() -> None:
         second = nim(stones, hands=([0, 1], [9, 8]), deck=[7, 6, 5, 4, 3, 2])
         assert choose(SearchBot(simulations=40), first, 3) == choose(SearchBot(simulations=40), second, 3)
     with pytest.raises(AttributeError, match="hidden"):
-        nim(5).observation(0).deck
+        _ = nim(5).observation(0).deck
 
 
 def test_search_needs_an_observation_that_can_determinize() -> None:
@@ -259,7 +259,7 @@ def test_search_plays_legal_ark_nova_options_from_the_seat_observation(arknova: 
         if len(decision.options) > 1:
             observation = game.observation(decision.seat)
             with pytest.raises(AttributeError):
-                observation.deck  # the bot gets the same view: the deck is hidden
+                _ = observation.deck  # the bot gets the same view: the deck is hidden
             option = bot.choose(observation, decision, rng)
             assert option in decision.options
             assert bot.last_simulations == 6

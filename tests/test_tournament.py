@@ -14,7 +14,14 @@ from sim.cli import main
 from sim.experiment import ExperimentError
 from sim.storage import RunFolder
 from sim.tournament import (
-    Tournament, axis_label, game_shape, load_seats, pairwise, ratings, shape_lines, standings,
+    Tournament,
+    axis_label,
+    game_shape,
+    load_seats,
+    pairwise,
+    ratings,
+    shape_lines,
+    standings,
 )
 
 RANDOM_TWIN = "heuristics.random_bot:RandomBot"  # a second random bot under another spec

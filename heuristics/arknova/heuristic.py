@@ -11,12 +11,19 @@ The weights come from an archetype TOML file; every shipped archetype is also a 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from heuristics.arknova.evaluation import (
-    ArchetypeError, Weights, archetype_names, archetype_path, game_progress, load_weights, position_value,
+    ArchetypeError,
+    Weights,
+    archetype_names,
+    archetype_path,
+    game_progress,
+    load_weights,
+    position_value,
     read_toml,
 )
 from heuristics.arknova.policy import finish_turn, in_turn_choice

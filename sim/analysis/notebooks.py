@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import nbformat
 from nbclient import NotebookClient

@@ -13,9 +13,10 @@ import html
 import io
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import polars as pl
 from matplotlib.figure import Figure

@@ -4,7 +4,7 @@ effect registry; the status itself is the core's (`sim.core.cards`)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import sim.arknova.game  # noqa: F401  (importing registers every handler and rule)
 from sim.arknova.catalog import Animal, Catalog, FinalScoring, Project, Sponsor

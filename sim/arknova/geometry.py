@@ -9,9 +9,9 @@ rotation is enumerated once per map and shared by all games.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable
 
 Cell = tuple[int, int]
 

@@ -3,12 +3,22 @@ shape in turns, breaks and actions (the generic sections are `sim.analysis.repor
 
 from __future__ import annotations
 
+import math
+
 import polars as pl
 
 from sim.analysis import cards, maps, opening, plots, shape
 from sim.analysis.data import Run
 from sim.analysis.report import (
-    CARD_MIN_N, PLAYS_PER_CARD_PER_GAME, TOP, Section, column, games_needed, interval, interval_of, num, pct,
+    CARD_MIN_N,
+    PLAYS_PER_CARD_PER_GAME,
+    TOP,
+    Section,
+    column,
+    games_needed,
+    interval_of,
+    num,
+    pct,
     top_and_bottom,
 )
 
@@ -104,7 +114,8 @@ def cards_section(run: Run) -> Section:
     tested = int(table["p_value"].is_not_null().sum())
     section.text.append(
         f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times. The dashed line is the "
-        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above 1/players. Of {tested} cards tested by the regression, {found.height} win "
+        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above "
+        f"1/players. Of {tested} cards tested by the regression, {found.height} win "
         f"more or less often than expected at a 5% false-discovery rate"
         + (": " + ", ".join(f"{r['name']} ({r['wae_odds_ratio']:.2f})" for r in found.head(10).iter_rows(named=True))
            if found.height else "") + ". A card that winners play is not necessarily a card that makes them win: "

@@ -24,8 +24,8 @@ from sim.cli.games import games
 from sim.cli.play import play
 from sim.cli.report import report
 from sim.cli.run import run
-from sim.cli.tune import tune
 from sim.cli.tournament import tournament
+from sim.cli.tune import tune
 
 
 def _version() -> str:

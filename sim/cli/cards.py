@@ -34,7 +34,7 @@ def cards(game: str, missing: bool, kind: str | None) -> None:
     click.echo(f"{'no':>3} {'name':<30} {'kind':<13} {'status':<8} test, or what is missing")
     for row in left if missing else rows:
         detail = ", ".join(row.tests) if row.status == card_status.DONE else (
-            "needs " + ", ".join(row.unknown) if row.unknown else "no test marked card(%d)" % row.number)
+            "needs " + ", ".join(row.unknown) if row.unknown else f"no test marked card({row.number})")
         click.echo(f"{row.number:>3} {row.name[:30]:<30} {row.kind:<13} {row.status:<8} {detail}")
     click.echo(f"{len(rows) - len(left)} of {len(rows)} cards done, {len(left)} left")
     if missing and left:

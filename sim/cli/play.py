@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import click
 
-from sim.cli.common import BOTS, GAME, MAPS, OPTION, PLAYERS, ArkmcError, bot_specs, factory_of, game_config, game_options
+from sim.cli.common import (
+    BOTS,
+    GAME,
+    MAPS,
+    OPTION,
+    PLAYERS,
+    ArkmcError,
+    bot_specs,
+    factory_of,
+    game_config,
+    game_options,
+)
 from sim.core.registry import make_bot
 
 

@@ -28,7 +28,8 @@ def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdo
          jobs: int, options: tuple[str, ...], maps: str | None, out: Path | None) -> None:
     """Tune ARCHETYPE (a shipped archetype name or an archetype file of the game's tunable bot family)
     by 2-player self-play against itself. The games use the game's study options unless --option says otherwise."""
-    from heuristics.tuning import Match, tunable_of, tune as run_tune, tuned_fields, write_archetype
+    from heuristics.tuning import Match, tunable_of, tuned_fields, write_archetype
+    from heuristics.tuning import tune as run_tune
 
     factory = factory_of(game)
     family = tunable_of(game)

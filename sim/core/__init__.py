@@ -5,8 +5,8 @@ Nothing here knows a particular game. Games plug in through `sim.core.registry`
 """
 
 from sim.core.decision import Decision
-from sim.core.protocols import Bot, GameState, Observation, SeatResult
 from sim.core.play import GameRecord, play_game
+from sim.core.protocols import Bot, GameState, Observation, SeatResult
 from sim.core.seeds import derive_seeds, python_rng
 
 __all__ = [

@@ -10,9 +10,9 @@ values; this module turns them into statuses (`arkmc cards`).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 TESTS_FOLDER = Path(__file__).resolve().parents[2] / "tests"
 

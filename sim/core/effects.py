@@ -8,7 +8,8 @@ keyword with neither is recorded by the game (`note_unhandled`), never silently 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 
 class KeywordEffect(Protocol):

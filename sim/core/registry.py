@@ -20,9 +20,10 @@ import importlib.util
 import inspect
 import sys
 import tomllib
-from pathlib import Path
+from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from sim.core.protocols import ANY_GAME, Bot, GameFactory
 

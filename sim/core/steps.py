@@ -11,7 +11,8 @@ while granting resolves first, like a player taking a bonus at once.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sim.core.decision import Decision
 

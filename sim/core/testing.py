@@ -55,9 +55,10 @@ import enum
 import random
 import reprlib
 import types
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Collection, Iterable, Mapping
+from typing import Any
 
 from sim.core.decision import Decision
 from sim.core.protocols import GameFactory, GameState, SeatResult
