@@ -39,7 +39,11 @@ class Observation(Protocol):
 
 @runtime_checkable
 class GameState(Protocol):
-    """A game in progress. The engine asks one decision at a time."""
+    """A game in progress. The engine asks one decision at a time.
+
+    Optional: `check_invariants()` raises AssertionError when the game is inconsistent;
+    `sim.core.testing.check_game` calls it after every decision.
+    """
 
     def decision(self) -> Decision:
         """The pending decision (who decides, what kind, the legal options)."""
