@@ -17,10 +17,11 @@ import threading
 import time
 import traceback
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import polars as pl
 from joblib import Parallel, delayed
@@ -101,13 +102,12 @@ def chunk_games(experiment: Experiment, chunk: int) -> range:
 def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables."""
     started = time.perf_counter()
-    factory = get_game(experiment.game)
+    factory = get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
     schemas = table_schemas(factory.dataset_schema())
     rows: dict[str, list[dict[str, Any]]] = {table: [] for table in schemas}
     errors = 0
-    with factory.overridden(dict(item.split("=", 1) for item in experiment.overrides)):
-        for index in chunk_games(experiment, chunk):
-            errors += not _play_one(experiment, factory, index, rows)
+    for index in chunk_games(experiment, chunk):
+        errors += not _play_one(experiment, factory, index, rows)
     frames = {table: frame(rows[table], columns) for table, columns in schemas.items()}
     games = len(chunk_games(experiment, chunk))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -164,7 +164,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     workers = worker_count(experiment)
     folder.begin_session(manifest, workers, experiment.backend)
     started = time.perf_counter()
-    played, interrupted = 0, False
+    interrupted = False
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
             _watching_interrupts() as interrupt, warnings.catch_warnings():
@@ -178,18 +178,22 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
                     folder.save_chunk(manifest, result.chunk, result.frames, {
                         "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3),
                         "peak_memory_mb": round(result.peak_memory_mb, 1)})
-                    played += result.games
                     bar.update(result.games)
         except KeyboardInterrupt:
             interrupted = True
         except Exception as error:  # Ctrl-C also reaches the workers, whose deaths surface here
             if not interrupt.seen:
-                saved = before + played
                 raise RunFailed(f"the run stopped: {type(error).__name__}: {str(error).splitlines()[0]} "
-                                f"({saved} games saved; --resume continues)") from error
+                                f"({saved_games(manifest)} games saved; --resume continues)") from error
             interrupted = True
     errors = sum(entry["errors"] for entry in manifest["chunks_done"].values())
+    played = saved_games(manifest) - before  # read back, so a chunk saved just as Ctrl-C came counts
     return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)
+
+
+def saved_games(manifest: dict[str, Any]) -> int:
+    """Games in the chunks the manifest lists as saved."""
+    return sum(entry["games"] for entry in manifest["chunks_done"].values())
 
 
 def _results(experiment: Experiment, chunks: list[int]) -> Iterator[ChunkResult]:

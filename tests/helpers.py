@@ -7,24 +7,27 @@ that a test may build a precise situation by mutating a fresh game's state first
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import sim.arknova.game  # noqa: F401  (registers every step of the step machine)
 from sim.arknova import zoo
-from sim.arknova.board import map_board
+from sim.arknova.board import board_of, map_board
+from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.geometry import BIT, Placement, mask_of
 from sim.arknova.setup import new_game
 from sim.arknova.state import ProjectRow
 
-CATALOG = ArkNovaGame.catalog
+CATALOG = load_catalog()  # the base data; a test of changed data makes its own catalog
 ZOO_CARDS = frozenset(CATALOG.zoo_deck)
 BASE_PROJECTS = frozenset(CATALOG.base_projects)
 
 
-def ready_game(players: int = 2, maps: Any = "A", seed: int = 0, **config: Any) -> ArkNovaGame:
-    """A new game with the setup decisions (map draft, keep 4 of 8) answered by the first option."""
-    game = new_game({"players": players, "maps": maps, **config}, seed)
+def ready_game(players: int = 2, maps: Any = "A", seed: int = 0, catalog: Catalog = CATALOG,
+               **config: Any) -> ArkNovaGame:
+    """A new game played with `catalog`, the setup decisions (map draft, keep 4 of 8) answered by the first option."""
+    game = new_game({"players": players, "maps": maps, **config}, seed, catalog)
     while game.decision().kind in ("choose_map", "keep_cards"):
         game.apply(game.decision().options[0])
     assert game.decision().kind == "turn"
@@ -69,10 +72,10 @@ def choose(game: ArkNovaGame, option: Any, kind: str | None = None) -> None:
     game.is_over()  # settle the automatic steps up to the next decision
 
 
-def placement(map_id: str, kind: str, cells: Iterable[tuple[int, int]]) -> Placement:
+def placement(map_id: str, kind: str, cells: Iterable[tuple[int, int]], catalog: Catalog = CATALOG) -> Placement:
     """The placement of `kind` covering exactly `cells` on the map."""
     mask = mask_of(cells)
-    for candidate in map_board(map_id).placements_for(kind):
+    for candidate in map_board(catalog, map_id).placements_for(kind):
         if candidate.mask == mask:
             return candidate
     raise AssertionError(f"no {kind} placement covers {sorted(cells)} on map {map_id}")
@@ -90,7 +93,7 @@ def clear_zoo(game: ArkNovaGame, seat: int) -> None:
 def put(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]], used: int = 0) -> int:
     """Place a building by hand (no legality check, no bonus) and return its index."""
     player = game.players[seat]
-    zoo.place_building(game, seat, kind, placement(player.map_id, kind, cells))
+    zoo.place_building(game, seat, kind, placement(player.map_id, kind, cells, game.catalog))
     index = len(player.buildings) - 1
     if used:
         kind_, where, _ = player.buildings[index]
@@ -203,7 +206,7 @@ def free_spot(game: ArkNovaGame, seat: int, kind: str, accept=lambda where: True
     """Cells of the first placement of `kind` on free cells of the seat's map meeting `accept`
     (building rules are not checked; used to set a zoo up by hand)."""
     player = game.players[seat]
-    for candidate in map_board(player.map_id).placements_for(kind):
+    for candidate in board_of(player).placements_for(kind):
         if not candidate.mask & player.occupied and accept(candidate):
             return list(candidate.cells)
     raise AssertionError(f"no free {kind} spot")

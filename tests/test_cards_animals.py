@@ -17,11 +17,25 @@ from typing import Any
 
 import pytest
 from helpers import (
-    CATALOG, choose, clear_zoo, expect, free_spot, install_animal, project_row, put, ready_game, refresh,
-    set_cards, start_turn, take_out, to_display, to_hand)
+    CATALOG,
+    choose,
+    clear_zoo,
+    expect,
+    free_spot,
+    install_animal,
+    project_row,
+    put,
+    ready_game,
+    refresh,
+    set_cards,
+    start_turn,
+    take_out,
+    to_display,
+    to_hand,
+)
 
-from sim.arknova.board import map_board
 from sim.arknova.action_tokens import CONSTRICTION, MULTIPLIER, VENOM
+from sim.arknova.board import map_board
 
 ORDER = ["cards", "animals", "build", "association", "sponsors"]  # Animals at strength 2: one animal
 AFTER = ["animals", "cards", "build", "association", "sponsors"]  # the slots once the action is over
@@ -370,7 +384,7 @@ class Perception(Scenario):
 
 def cover_bonus_cells(t: Table) -> None:
     """Mark the map's placement-bonus cells as taken, so that free buildings pay nothing on top."""
-    t.player.occupied |= map_board(t.player.map_id).bonus_mask
+    t.player.occupied |= map_board(CATALOG, t.player.map_id).bonus_mask
 
 
 @scenario("posturing")
@@ -395,7 +409,7 @@ class Peacocking(Scenario):
     def resolve(self, t):
         options = expect(t.game, "free_build", 0).options
         assert {kind for kind, _ in options} == {"large_bird_aviary"} and len(options) == 4
-        bonus_cells = map_board(t.player.map_id).bonus_mask
+        bonus_cells = map_board(CATALOG, t.player.map_id).bonus_mask
         choose(t.game, next(option for option in options if not option[1].mask & bonus_cells))
         assert any(kind == "large_bird_aviary" for kind, _, _ in t.player.buildings)
 
@@ -479,12 +493,14 @@ ROWS = [
     card(408, "Sloth Bear", -14, 6, 0, 0, "predator bear asia", ('boost', 'association')),
     card(409, "Sun Bear", -13, 5, 0, 0, "predator bear asia", ('action', 'association')),
     card(410, "Yellow-Throated Marten", -7, 3, 0, 0, "predator asia", ('hunter', 1)),
-    card(411, "Grizzly Bear", -22, 9, 0, 0, "predator bear americas", ('inventive', 'bear_icons_all_zoos_max3', 1, 2), ('full_throated',)),
+    card(411, "Grizzly Bear", -22, 9, 0, 0, "predator bear americas",
+         ('inventive', 'bear_icons_all_zoos_max3', 1, 2), ('full_throated',)),
     card(412, "Jaguar", -16, 8, 0, 0, "predator americas", ('hunter', 4)),
     card(413, "Cougar", -7, 5, 0, 0, "predator americas rock", ('jumping', 3)),
     card(414, "South American Coati", -11, 4, 0, 0, "predator bear americas rock", ('inventive', '1', 0, 1)),
     card(415, "Raccoon", -11, 4, 0, 0, "predator bear americas", ('boost', 'association')),
-    card(416, "Eurasian Brown Bear", -20, 8, 0, 0, "predator bear europe water", ('multiplier', 'association'), ('full_throated',)),
+    card(416, "Eurasian Brown Bear", -20, 8, 0, 0, "predator bear europe water", ('multiplier', 'association'),
+         ('full_throated',)),
     card(417, "Wolf", -12, 5, 0, 0, "predator europe", ('pack',)),
     card(418, "Eurasian Lynx", -11, 7, 0, 0, "predator europe", ('iconic', 'europe', 2)),
     card(419, "European Badger", -5, 3, 0, 0, "predator europe", ('boost', 'animals')),

@@ -5,7 +5,7 @@ than 4 CP. Architectural Zoo follows docs/rules-decisions.md B2; Biodiverse Zoo 
 from __future__ import annotations
 
 import pytest
-from helpers import choose, ready_game, refresh, start_turn
+from helpers import CATALOG, choose, ready_game, refresh, start_turn
 
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, cells_of, mask_of
@@ -71,7 +71,7 @@ def test_table_card_thresholds(number, how, thresholds):
 def test_naturalists_zoo_counts_empty_building_spaces():
     game = ready_game(seed=6, maps="0")
     player = game.players[0]
-    buildable = map_board("0").buildable
+    buildable = map_board(CATALOG, "0").buildable
     cells = cells_of(buildable)
     assert len(cells) - 12 >= 24
     player.occupied = mask_of(cells[:len(cells) - 17])  # 17 empty: 6 and 12 reached, 18 not
@@ -104,7 +104,7 @@ def test_biodiverse_zoo_compares_with_the_player_on_the_right_and_is_not_dealt_s
 def test_architectural_zoo_one_cp_per_condition():
     game = ready_game(seed=4, maps="0")
     player = game.players[0]
-    board = map_board("0")
+    board = map_board(CATALOG, "0")
     near_water = near_rock = 0
     for cell in cells_of(board.water):
         near_water |= NEIGHBOUR_MASK[cell]

@@ -6,8 +6,23 @@ from __future__ import annotations
 
 import pytest
 from helpers import (
-    CATALOG, choose, clear_zoo, expect, free_spot, grid_neighbours, is_border, project_row, put,
-    install_animal, ready_game, refresh, set_cards, start_turn, take_out, to_display, to_hand,
+    CATALOG,
+    choose,
+    clear_zoo,
+    expect,
+    free_spot,
+    grid_neighbours,
+    install_animal,
+    is_border,
+    project_row,
+    put,
+    ready_game,
+    refresh,
+    set_cards,
+    start_turn,
+    take_out,
+    to_display,
+    to_hand,
 )
 
 from sim.arknova import zoo
@@ -258,8 +273,12 @@ def test_210_expert_on_the_americas_appeal_and_a_free_kiosk_per_americas_icon():
     money = me.money
     choose(game, option)
     assert me.kiosks.bit_count() == 1 and me.money == money
+
+    def spaced(where) -> bool:
+        return not zoo.kiosk_exclusion(where.cells[0], TRACKS.kiosk_min_distance) & me.kiosks
+
     for _ in range(5):
-        put(game, 0, "kiosk", free_spot(game, 0, "kiosk", lambda where: not zoo.kiosk_exclusion(where.cells[0], zoo.TRACKS.kiosk_min_distance) & me.kiosks))
+        put(game, 0, "kiosk", free_spot(game, 0, "kiosk", spaced))
     cp = me.cp
     end_scoring(game)
     assert me.cp == cp + 1
@@ -395,7 +414,7 @@ def test_217_engineer_builds_a_second_copy_in_one_build_action():
     choose(game, expect(game, "build_place").options[0])
     assert [kind for kind, _, _ in me.buildings] == ["enclosure-2", "enclosure-2"]
     assert game.decision().kind != "build"
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     me.occupied |= board.buildable
     me.full_map_bonus = True
     appeal = me.appeal
@@ -424,7 +443,7 @@ def test_219_diversity_researcher_ignores_and_covers_rock_and_water():
     start_turn(game, 0)
     choose(game, ("act", "build", 0))
     choose(game, "enclosure-1", "build")
-    terrain = map_board("A").rock | map_board("A").water
+    terrain = map_board(CATALOG, "A").rock | map_board(CATALOG, "A").water
     assert any(where.mask & terrain for where in expect(game, "build_place").options)
     appeal = me.appeal
     end_scoring(game)
@@ -465,7 +484,7 @@ def test_221_archaeologist_adds_any_open_placement_bonus_on_a_border_bonus():
     assert len(options) == len({bonus for cell, bonus in MAP_A.placement_bonuses if cell != (0, 1)})
     choose(game, next(bonus for bonus in options if bonus.keyword == "money" and bonus.amount == 10))
     assert me.money == money - 2 + 10 and me.reputation == reputation + 2
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     cp = me.cp
     me.occupied |= board.buildable & mask_of(cell for cell in BIT if is_border(cell))
     end_scoring(game)
@@ -751,7 +770,7 @@ def _expected_spots(game, number: int, seat: int = 0) -> set[tuple]:
     rules = {rule.keyword: rule.amount for rule in CATALOG.tiles.unique_building_placement.get(sponsor.unique_building, ())}
     zoo_cells = {cell for cell in BIT if BIT[cell] & player.occupied}
     spots = set()
-    for where in map_board(player.map_id).placements_for(sponsor.unique_building):
+    for where in map_board(CATALOG, player.map_id).placements_for(sponsor.unique_building):
         cells = set(where.cells)
         touching = {n for cell in cells for n in grid_neighbours(cell)} - cells
         if cells & zoo_cells or cells & set(MAP_A.upgrade_only):
@@ -776,7 +795,7 @@ def build_unique(game, number: int, seat: int = 0, upgraded: bool = False):
     play(game, number, seat=seat, upgraded=upgraded or SPONSORS[number].level > 5)
     options = expect(game, "unique_build", seat).options
     assert {tuple(sorted(where.cells)) for where in options} == _expected_spots(game, number, seat)
-    spot = next(where for where in options if not where.mask & map_board("A").bonus_mask)  # no placement bonus
+    spot = next(where for where in options if not where.mask & map_board(CATALOG, "A").bonus_mask)  # no placement bonus
     choose(game, spot)
     kind, where, _ = game.players[seat].buildings[-1]
     assert kind == SPONSORS[number].unique_building and where == spot
@@ -943,7 +962,7 @@ def test_257_side_entrance_anywhere_on_the_border_and_income_per_neighbour():
     put(game, 0, "pavilion", [near[0]])
     put(game, 0, "enclosure-1", [near[1]])  # empty: does not count
     assert income(game) == 2
-    me.occupied |= map_board("A").buildable
+    me.occupied |= map_board(CATALOG, "A").buildable
     me.full_map_bonus = True
     appeal = me.appeal
     end_scoring(game)

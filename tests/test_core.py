@@ -53,7 +53,7 @@ def test_bots_are_found_by_name_entry_point_and_path() -> None:
 
 def test_games_come_from_the_registry() -> None:
     assert "arknova" in available_games()
-    assert get_game("arknova").name == "arknova"
+    assert get_game("arknova").info.name == "arknova"
     with pytest.raises(RegistryError, match="unknown game"):
         get_game("chess")
 

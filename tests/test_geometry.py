@@ -34,7 +34,7 @@ def test_distinct_rotations_per_shape() -> None:
 
 
 def test_placements_avoid_rock_and_water() -> None:
-    board = map_board("A")
+    board = map_board(load_catalog(), "A")
     assert board.buildable == mask_of(CELLS) & ~board.rock & ~board.water
     for kind in ("kiosk", "enclosure-3", "enclosure-5", "reptile_house"):
         placements = board.placements_for(kind)

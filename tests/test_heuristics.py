@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from heuristics.arknova.evaluation import (
-    EFFECT_VALUE, SPONSOR_EFFECT_SHARE, SPONSORS, ArchetypeError, Weights, archetype_names, default_weights, load_weights,
+    EFFECT_VALUE,
+    SPONSOR_EFFECT_SHARE,
+    ArchetypeError,
+    Weights,
+    archetype_names,
+    default_weights,
+    load_weights,
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
 from heuristics.random_bot import RandomBot
+from sim.arknova.catalog import load_catalog
 from sim.arknova.setup import new_game
 from sim.cli import main
 from sim.core.play import play_game
@@ -160,6 +169,8 @@ def test_an_entry_point_that_fails_to_load_hides_no_other_bot(monkeypatch) -> No
     stale = EntryPoint(name="stale", value="no_such_module:Bot", group=registry.BOT_GROUP)
     monkeypatch.setattr(registry, "entry_points", lambda group: [stale])
     monkeypatch.setattr(registry, "_unloadable", {})
+    fresh = functools.cache(registry._load_bot_entry_points.__wrapped__)  # read the entry points again
+    monkeypatch.setattr(registry, "_load_bot_entry_points", fresh)
     assert {"random", "default"} <= set(registry.available_bots())
     with pytest.raises(RegistryError, match="cannot load bot 'stale'.*no_such_module"):
         registry.make_bot("stale")
@@ -179,7 +190,7 @@ def test_rotation_charges_a_card_its_use_and_credits_the_cards_it_moves_up() -> 
         decision, player = game.decision(), game.players[0]
         plain = bot.value(game, 0, 0.0)
 
-        def gain(card: str, strength: int) -> float:
+        def gain(card: str, strength: int, unsettled: Any = unsettled, player: Any = player, plain: float = plain) -> float:
             trial = unsettled.copy()
             trial.players[0].xtokens = strength - player.strength_slot(card)
             option = ("act", card, trial.players[0].xtokens)
@@ -234,10 +245,11 @@ def test_a_sponsor_in_hand_is_worth_its_effects_share() -> None:
     """A sponsor's card value counts its appeal, CP and reputation in full and a share of its
     effects, so sponsors with effects but no points are kept: Science Lab (one card now, one every
     break, CP at the end, a science icon) is worth more than its printed points."""
-    for number, sponsor in SPONSORS.items():
+    sponsors = load_catalog().sponsors
+    for sponsor in sponsors.values():
         points = sponsor.appeal + 2 * sponsor.cp + sponsor.reputation
         has_effects = sponsor.immediate or sponsor.income or sponsor.triggers or sponsor.passive or sponsor.endgame
-        assert (sponsor_gain(number) > points) == bool(has_effects or sponsor.icons), sponsor.name
-    science_lab = next(number for number, sponsor in SPONSORS.items() if sponsor.name == "Science Lab")
+        assert (sponsor_gain(sponsor) > points) == bool(has_effects or sponsor.icons), sponsor.name
+    science_lab = next(sponsor for sponsor in sponsors.values() if sponsor.name == "Science Lab")
     card_effect = EFFECT_VALUE["take_card_deck_or_range"]
     assert sponsor_gain(science_lab) == pytest.approx(SPONSOR_EFFECT_SHARE * (card_effect + 3 * card_effect + 1 + 0.5))

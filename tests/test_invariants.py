@@ -94,7 +94,7 @@ def _joins_a_flock(p, animal: int) -> bool:
 
 
 def check_zoo(game, p) -> None:
-    board = map_board(p.map_id)
+    board = map_board(CATALOG, p.map_id)
     union = 0
     kiosks = 0
     specials = Counter()

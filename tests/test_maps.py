@@ -74,7 +74,7 @@ def test_map_a_starts_with_an_empty_size_3_enclosure_and_a_kiosk():
 def test_map1_observation_tower_two_appeal_for_an_enclosure_next_to_the_tower(near):
     game = fresh("1")
     player = game.players[0]
-    board = map_board("1")
+    board = map_board(CATALOG, "1")
     assert not board.feature & (board.rock | board.water | board.buildable)  # the tower space (B7)
     assert placement("1", "enclosure-1", [(2, 5)]).rock_adjacent == 0  # touches the tower, not a rock
     assert placement("1", "enclosure-1", [(0, 3)]).rock_adjacent == 1  # touches the rock next to the tower
@@ -111,11 +111,11 @@ def test_map2_outdoor_areas_enclosures_next_to_the_gates_count_two_larger():
     assert animal_options(game, 438) == {near}  # 1 + 2 = 3
     assert animal_options(game, 495) == set()  # 4 does not fit in 1 + 2
     assert animal_options(game, 445) == {near, far}
-    assert map_board("2").water & BIT[(5, 8)] == 0  # the gates are not a water space (B7)
+    assert map_board(CATALOG, "2").water & BIT[(5, 8)] == 0  # the gates are not a water space (B7)
 
 
 def test_map3_silver_lake_two_money_bonus_around_the_lake():
-    board = map_board("3")
+    board = map_board(CATALOG, "3")
     assert sum(1 for _, bonus in board.bonuses if bonus.keyword == "money" and bonus.amount == 2) == 11
     game = fresh("3")
     player = game.players[0]
@@ -164,7 +164,7 @@ def test_map5_park_restaurant_pays_per_covered_space_next_to_it():
     put(game, 0, "enclosure-1", [(8, 5)])  # far away
     player = game.players[0]
     player.appeal = 0
-    assert map_board("5").rock & BIT[(4, 5)] == 0  # the restaurant is no rock space (B7)
+    assert map_board(CATALOG, "5").rock & BIT[(4, 5)] == 0  # the restaurant is no rock space (B7)
     assert break_income(game) == TRACKS.appeal_income[0] + 3
 
 

@@ -55,7 +55,7 @@ def finish_turn(game, seat: int) -> None:
 
 
 def no_bonus(map_id: str):
-    mask = map_board(map_id).bonus_mask
+    mask = map_board(CATALOG, map_id).bonus_mask
     return lambda where: not where.mask & mask
 
 
@@ -222,7 +222,7 @@ def test_ex3_build_two_pays_each_building_in_turn_and_placement_bonus_arrives_be
 def _legal_by_rule(player, cells, upgraded: bool) -> bool:
     """Kiosk rule from the digest, computed without the engine: empty, buildable, upgrade
     cells only with Build II, touching a building, hex distance >= 3 from every kiosk."""
-    board = map_board(player.map_id)
+    board = map_board(CATALOG, player.map_id)
     (cell,) = cells
     bit = BIT[cell]
     if bit & player.occupied or not bit & board.buildable:
@@ -248,7 +248,7 @@ def test_ex4_kiosk_needs_hex_distance_three():
     assert ((3, 8),) in offered  # distance 3 from the start kiosk on (0,7), touches the new enclosure
     assert ((2, 5),) not in offered and ((1, 8),) not in offered  # distance 2 and 1
     assert hex_distance((3, 8), (0, 7)) == 3 and hex_distance((2, 5), (0, 7)) == 2
-    expected = {p.cells for p in map_board("A").placements_for("kiosk") if _legal_by_rule(player, p.cells, False)}
+    expected = {p.cells for p in map_board(CATALOG, "A").placements_for("kiosk") if _legal_by_rule(player, p.cells, False)}
     assert offered == expected
 
 
@@ -334,7 +334,7 @@ def _animals_two_setup(partner_zoo: bool):
 def test_ex7_animals_two_reputation_first_then_folder_cost(partner_zoo):
     game, player = _animals_two_setup(partner_zoo)
     player.money = 16
-    assert deck.reputation_range(player.reputation) == 2  # folder 3 out of reach before the action
+    assert deck.reputation_range(player) == 2  # folder 3 out of reach before the action
     choose(game, ("act", "animals", 0))
     assert player.reputation == 4
     options = expect(game, "animal_play", 0).options
@@ -607,7 +607,7 @@ def test_kiosk_counts_a_building_once_however_many_cells_touch():
     game = ready_game(maps="0")
     put(game, 0, "kiosk", [(2, 5)])
     around = set(grid_neighbours((2, 5)))
-    wide = next(p for p in map_board("0").placements_for("enclosure-4")
+    wide = next(p for p in map_board(CATALOG, "0").placements_for("enclosure-4")
                 if (2, 5) not in p.cells and len(around & set(p.cells)) >= 2)
     put(game, 0, "enclosure-4", wide.cells, used=1)  # touches the kiosk with 2+ cells
     assert zoo.kiosk_income(game.players[0]) == 1
@@ -1077,8 +1077,8 @@ def test_first_building_must_touch_the_border():
     choose(game, ("act", "build", 0))
     choose(game, "enclosure-3")
     offered = {p.mask for p in expect(game, "build_place").options}
-    expected = {p.mask for p in map_board("0").placements_for("enclosure-3")
-                if any(is_border(c) for c in p.cells) and not p.mask & map_board("0").upgrade_only}
+    expected = {p.mask for p in map_board(CATALOG, "0").placements_for("enclosure-3")
+                if any(is_border(c) for c in p.cells) and not p.mask & map_board(CATALOG, "0").upgrade_only}
     assert offered == expected and offered
 
 
@@ -1092,7 +1092,7 @@ def test_later_buildings_must_touch_an_existing_building():
     choose(game, ("act", "build", 0))
     choose(game, "enclosure-3")
     offered = {p.mask for p in expect(game, "build_place").options}
-    board = map_board("0")
+    board = map_board(CATALOG, "0")
     expected = {p.mask for p in board.placements_for("enclosure-3")
                 if not p.mask & me.occupied and cells_adjacent(p.cells, first)
                 and not p.mask & board.upgrade_only}
@@ -1150,7 +1150,7 @@ def test_special_enclosures_of_build_two():
 
 def _almost_full(game, seat, free_cells):
     me = game.players[seat]
-    board = map_board(me.map_id)
+    board = map_board(CATALOG, me.map_id)
     me.occupied = board.buildable & ~mask_of(free_cells)
     refresh(game)
 
@@ -1158,7 +1158,7 @@ def _almost_full(game, seat, free_cells):
 def test_full_map_gives_seven_appeal():
     game = ready_game()
     me = game.players[0]
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     last = next(c for c in BIT if BIT[c] & board.buildable and not BIT[c] & (board.upgrade_only | board.bonus_mask))
     _almost_full(game, 0, [last])
     me.appeal = 10
@@ -1174,7 +1174,7 @@ def test_full_map_gives_seven_appeal():
 def test_full_map_appeal_also_from_a_free_building():
     game = ready_game()
     me = game.players[0]
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     pair = next(p for p in board.placements_for("enclosure-2")
                 if not p.mask & (board.upgrade_only | board.bonus_mask))
     _almost_full(game, 0, pair.cells)
@@ -1188,7 +1188,7 @@ def test_full_map_appeal_also_from_a_free_building():
 def test_map_not_full_gives_nothing():
     game = ready_game()
     me = game.players[0]
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     cells = [c for c in BIT if BIT[c] & board.buildable and not BIT[c] & (board.upgrade_only | board.bonus_mask)]
     _almost_full(game, 0, cells[:2])
     me.appeal = 10
@@ -1524,7 +1524,7 @@ def test_final_scoring_card_adds_conservation_points():
     settle_cp(me, 20)
     game.cp10_reached = True
     clear_zoo(game, 1)  # Naturalists' Zoo: empty spaces 6/12/18/24 -> all empty = 4 CP
-    board_cells = map_board(other.map_id).buildable.bit_count()
+    board_cells = map_board(CATALOG, other.map_id).buildable.bit_count()
     assert board_cells >= 24
     other_cp = other.cp
     start_turn(game, 0)
@@ -1612,7 +1612,7 @@ def test_unique_building_follows_the_placement_rules_and_its_rock_need():
     choose(game, ("act", "sponsors", 0))
     choose(game, (243, -1), "sponsors")
     offered = {p.mask for p in expect(game, "unique_build").options}
-    board = map_board("A")
+    board = map_board(CATALOG, "A")
     covered = [c for c in BIT if BIT[c] & me.occupied]
     expected = {p.mask for p in board.placements_for("meerkat")
                 if not p.mask & me.occupied and not p.mask & board.upgrade_only

@@ -85,7 +85,7 @@ def test_break_covers_the_cheapest_donation_space_and_pays_no_xtoken():
     money = player.money
     choose(game, ("break",), "sponsors")  # X = 5: 5 money although no token moves
     expect(game, "turn", 0)
-    assert player.money == money + 5 + tracks.TRACKS.appeal_income[20]  # then the break's appeal income
+    assert player.money == money + 5 + CATALOG.tracks.appeal_income[20]  # then the break's appeal income
     assert game.breaks == 1 and game.break_position == 0
     assert player.xtokens == xtokens  # no X-token for the break
     assert game.donations == 1 and donation_cost(game) == 5
@@ -126,7 +126,7 @@ def test_win_at_zero_victory_points_or_more():
     game = ready_game(players=1)
     player = game.players[0]
     player.cp = 10
-    player.appeal = 100 - tracks.TRACKS.conservation_value[10]
+    player.appeal = 100 - CATALOG.tracks.conservation_value[10]
     (result,) = seat_results(game)
     assert result.score == 0 and result.rank == 1
     player.appeal -= 1

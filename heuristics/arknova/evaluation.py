@@ -1,29 +1,29 @@
 """Position evaluation of the heuristic family: a weighted sum of features of one seat's zoo.
 
 The weights are data: `Weights` is filled from an archetype TOML file (heuristics/arknova/archetypes/),
-so a new playing style needs no code. Every feature is in points of score, weighted.
+so a new playing style needs no code. Every feature is in points of score, weighted. Card, map and
+track data come from the catalog of the game being judged, so an overridden card is valued as changed.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from sim.arknova.actions.association import distinct_icons, support_choices
-from sim.arknova.board import map_board
-from sim.arknova.catalog import Effect, load_catalog
+from sim.arknova.board import board_of
+from sim.arknova.breaks import break_money, recurring_effects
+from sim.arknova.catalog import Catalog, Effect, Sponsor
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import requirement_met
 from sim.arknova.state import PlayerState
-from sim.arknova.breaks import break_money, recurring_effects
-from sim.arknova.tracks import TRACKS, score
+from sim.arknova.tracks import score
 from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
 
-CATALOG = load_catalog()
-ANIMALS, SPONSORS, PROJECTS = CATALOG.animals, CATALOG.sponsors, CATALOG.projects
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
     "money": 0.3, "cp": 3.0, "reputation": 1.0, "xtoken": 0.8, "hire_worker": 2.5, "snap": 1.5,
@@ -142,27 +142,31 @@ def unmet(player: PlayerState, card: Any) -> int:
     return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
 
 
-@lru_cache(maxsize=None)
-def sponsor_gain(number: int) -> float:
+def sponsor_gain(sponsor: Sponsor) -> float:
     """What playing the sponsor brings: its appeal, CP and reputation, and a share of its effects
     (once, every break, or lasting: a trigger, a rule change, an end-game reward, an icon)."""
-    sponsor = SPONSORS[number]
     effects = (sum(effect_value(effect) for effect in sponsor.immediate)
                + sum(effect_value(effect, recurring=True) for effect in sponsor.income)
                + len(sponsor.triggers) + len(sponsor.passive) + len(sponsor.endgame) + 0.5 * len(sponsor.icons))
     return sponsor.appeal + 2 * sponsor.cp + sponsor.reputation + SPONSOR_EFFECT_SHARE * effects
 
 
+def sponsor_gains(catalog: Catalog) -> dict[int, float]:
+    """`sponsor_gain` of every sponsor of the catalog (kept with it: card values ask at every decision)."""
+    return {number: sponsor_gain(sponsor) for number, sponsor in catalog.sponsors.items()}
+
+
 def card_value(player: PlayerState, card: int) -> float:
     """How much a card in hand is worth to this player, roughly (used by the in-turn policy)."""
-    if card in ANIMALS:
-        animal = ANIMALS[card]
+    catalog = player.catalog
+    if card in catalog.animals:
+        animal = catalog.animals[card]
         affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
         gain = affordable * (animal.appeal + 2 * animal.cp + animal.reputation) - animal.cost / 5
         return gain - UNMET_PENALTY * unmet(player, animal)
-    if card in SPONSORS:
-        sponsor = SPONSORS[card]
-        return 2 + sponsor_gain(card) - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
+    if card in catalog.sponsors:
+        sponsor = catalog.sponsors[card]
+        return 2 + catalog.derived[sponsor_gains][card] - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
     return 2.0
 
 
@@ -170,10 +174,11 @@ def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[
     """A card kept in hand, and whether it is an animal whose conditions are met: animals are
     worth a share of what they will bring, more when one of the open enclosures (`open_now`)
     takes them and the money is there; sponsors a share of their value."""
-    if card not in ANIMALS:
-        share = weights.sponsor_card if card in SPONSORS else 0.3
+    animals = player.catalog.animals
+    if card not in animals:
+        share = weights.sponsor_card if card in player.catalog.sponsors else 0.3
         return weights.card + share * max(0.0, card_value(player, card)), False
-    animal = ANIMALS[card]
+    animal = animals[card]
     gain = animal.appeal + 2 * animal.cp + animal.reputation
     viable = not unmet(player, animal)
     if not viable:
@@ -191,10 +196,10 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
     if player.seat in holders:
         return 0.0
     best = 0.0
+    project = player.catalog.projects[number]
     for slot, released in support_choices(player, number, holders):
-        gain = PROJECTS[number].slots[slot].cp - (ANIMALS[released].appeal / 2 if released else 0)
+        gain = project.slots[slot].cp - (player.catalog.animals[released].appeal / 2 if released else 0)
         best = max(best, weights.project_ready * gain)
-    project = PROJECTS[number]
     have = _progress_count(player, project)
     if have is None:
         return best
@@ -226,7 +231,7 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: flo
     starts from, so that its own gains in score never make the promise fade."""
     player = game.players[seat]
     w = weights
-    points = w.appeal * player.appeal + w.conservation * TRACKS.conservation_value[player.cp]
+    points = w.appeal * player.appeal + w.conservation * game.catalog.tracks.conservation_value[player.cp]
     fade = 1 - w.endgame * (game_progress(game) if progress is None else progress)
     return points + fade * promise(game, player, w)
 
@@ -244,16 +249,17 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     cards = [hand_value(player, card, w, open_now) for card in player.hand]
     value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
     value += sum(project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
-    value += sum(project_prospect(player, card, [-1] * len(PROJECTS[card].slots), w)
-                 for card in player.hand if card in PROJECTS)
+    projects = game.catalog.projects
+    value += sum(project_prospect(player, card, [-1] * len(projects[card].slots), w)
+                 for card in player.hand if card in projects)
     viable = sum(1 for _, is_viable in cards if is_viable)
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
     empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
                    reverse=True)
     value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
-    value += w.sponsor_level * sum(SPONSORS[card].level for card in player.sponsors)
-    value += w.space * (map_board(player.map_id).buildable & ~player.occupied).bit_count()
+    value += w.sponsor_level * sum(game.catalog.sponsors[card].level for card in player.sponsors)
+    value += w.space * (board_of(player).buildable & ~player.occupied).bit_count()
     return value
 
 

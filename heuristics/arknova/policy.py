@@ -2,18 +2,18 @@
 
 The heuristic bot plays each candidate action to the end of the turn on a copy, answering
 every decision inside the turn with these rules, and only then evaluates the whole outcome.
+Card and map data come from the catalog of the player being judged (the game's).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Any
 
-from heuristics.arknova.evaluation import (
-    ANIMALS, CATALOG, EFFECT_VALUE, PROJECTS, SPONSORS, card_value, default_weights, effect_value, project_prospect,
-    unmet,
-)
+from heuristics.arknova.evaluation import EFFECT_VALUE, card_value, default_weights, effect_value, project_prospect, unmet
 from sim.arknova.board import building_size, map_board
+from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import PlayerState
@@ -31,14 +31,19 @@ def _me(view: View, seat: int) -> PlayerState:
 def _homeless(player: PlayerState) -> tuple[Any, ...]:
     """Animals in hand that no enclosure of the zoo can take right now."""
     open_now = open_enclosures(player)
-    return tuple(ANIMALS[card] for card in player.hand
-                 if card in ANIMALS and not enclosures_for(player, ANIMALS[card], open_now))
+    animals = player.catalog.animals
+    return tuple(animals[card] for card in player.hand
+                 if card in animals and not enclosures_for(player, animals[card], open_now))
 
 
-@lru_cache(maxsize=4096)
-def _covered_bonus(map_id: int, mask: int) -> float:
+def _covered_bonus_cache(catalog: Catalog) -> Callable[[str, int], float]:
+    """`_covered_bonus` for the catalog's maps, cached on the building's mask."""
+    return lru_cache(maxsize=4096)(partial(_covered_bonus, catalog))
+
+
+def _covered_bonus(catalog: Catalog, map_id: str, mask: int) -> float:
     """Value of the map's placement bonuses a building on `mask` covers."""
-    return sum(effect_value(effect) for bit, effect in map_board(map_id).bonuses if bit & mask)
+    return sum(effect_value(effect) for bit, effect in map_board(catalog, map_id).bonuses if bit & mask)
 
 
 def _placement_value(player: PlayerState, placement: Any, kind: str = "",
@@ -46,7 +51,8 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
     """Bonuses covered, touching the zoo, and room for an animal waiting in hand
     (`homeless`, computed once by callers that score many placements)."""
     touching = (placement.adjacent & player.occupied).bit_count()
-    value = (2 * _covered_bonus(player.map_id, placement.mask) + 0.2 * touching
+    covered = player.catalog.derived[_covered_bonus_cache](player.map_id, placement.mask)
+    value = (2 * covered + 0.2 * touching
              + 0.2 * (placement.rock_adjacent + placement.water_adjacent))
     if is_standard(kind) or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
         size = enclosure_size(kind) if is_standard(kind) else 0
@@ -60,7 +66,6 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
 
 # In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
 Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
-BONUS_TILES = dict(CATALOG.tiles.bonus_tiles)
 
 
 def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...]) -> float:
@@ -70,7 +75,7 @@ def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, 
     upgraded, homeless = player.is_upgraded("build"), _homeless(player)
     best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
                default=0.0)
-    room = default_weights().space * building_size(kind)  # the cells it takes from later enclosures
+    room = default_weights().space * building_size(player.catalog, kind)  # the cells it takes from later enclosures
     if kind in ("pavilion", "kiosk"):
         return best + 1.0 - room
     return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3 - room
@@ -93,7 +98,7 @@ def _animal(player: PlayerState, view: View, option: Any, payload: tuple[Any, ..
     if option == "done":
         return 0.0
     card, source, index = option
-    animal = ANIMALS[card]
+    animal = player.catalog.animals[card]
     kind = player.buildings[index][0]
     waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
     return 2 + animal.appeal + 2 * animal.cp + animal.reputation - animal.cost * 0.1 - source - waste
@@ -104,13 +109,14 @@ def _association(player: PlayerState, view: View, option: Any, payload: tuple[An
     if kind == "reputation":
         return 2.0 if player.reputation < 9 else 0.5
     if kind == "partner_zoo":
-        return 3 + sum(1 for card in player.hand if card in ANIMALS and option[1] in ANIMALS[card].continents)
+        animals = player.catalog.animals
+        return 3 + sum(1 for card in player.hand if card in animals and option[1] in animals[card].continents)
     if kind == "university":
         return 3.0
     if kind == "support":
-        return 4 * PROJECTS[option[1]].slots[option[2]].cp
+        return 4 * player.catalog.projects[option[1]].slots[option[2]].cp
     if kind == "play":
-        return 4 * PROJECTS[option[1]].slots[option[3]].cp - option[2] - 1
+        return 4 * player.catalog.projects[option[1]].slots[option[3]].cp - option[2] - 1
     if kind == "donate":
         return 2.0 if player.money > 15 else -1.0
     return 0.0
@@ -126,14 +132,15 @@ def _sponsor(player: PlayerState, view: View, option: Any, payload: tuple[Any, .
     if option == ("break",):
         return 2.5 if player.money < 15 else 0.5
     card, source = option
-    sponsor = SPONSORS[card]
+    sponsor = player.catalog.sponsors[card]
     return 2 + sponsor.appeal + 2 * sponsor.cp + sponsor.level * 0.5 - source - 1
 
 
 def _display_value(player: PlayerState, view: View, index: int) -> float:
     """A display card as a new hand card: playable animals first."""
     card = view.display[index]
-    if card in ANIMALS and not unmet(player, ANIMALS[card]):
+    animals = player.catalog.animals
+    if card in animals and not unmet(player, animals[card]):
         return 2 + 0.5 * card_value(player, card)
     return 0.5 * card_value(player, card)
 
@@ -159,11 +166,11 @@ def _discard(player: PlayerState, view: View, card: Any, payload: tuple[Any, ...
 
 
 def _cp_bonus(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
-    return effect_value(BONUS_TILES[option[1]] if isinstance(option, tuple) else option)
+    return effect_value(player.catalog.tiles.bonus_tile(option[1]) if isinstance(option, tuple) else option)
 
 
 def _left_slot(player: PlayerState, view: View, index: Any, payload: tuple[Any, ...]) -> float:
-    slot = CATALOG.maps[player.map_id].left_edge_slots[index]
+    slot = player.catalog.maps[player.map_id].left_edge_slots[index]
     return effect_value(slot.bonus, slot.recurring)
 
 
@@ -192,7 +199,7 @@ def _pilfered(player: PlayerState, view: View, option: Any, payload: tuple[Any, 
 
 
 def _base_project(player: PlayerState, view: View, number: Any, payload: tuple[Any, ...]) -> float:
-    return project_prospect(player, number, [-1] * len(PROJECTS[number].slots), default_weights())
+    return project_prospect(player, number, [-1] * len(player.catalog.projects[number].slots), default_weights())
 
 
 def _constant(value: float) -> Scorer:

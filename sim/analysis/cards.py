@@ -74,7 +74,7 @@ def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
     mean, low, high = shrunk_rates(table["wins_played"].to_numpy(), table["n_played"].to_numpy())
     table = table.with_columns(pl.Series("shrunk", mean), pl.Series("shrunk_low", low), pl.Series("shrunk_high", high))
     table = table.join(wins_above_expected(run, held, min_n), on="card", how="left")
-    return name_cards(with_q_values(table).sort("shrunk", descending=True, nulls_last=True))
+    return name_cards(run, with_q_values(table).sort("shrunk", descending=True, nulls_last=True))
 
 
 def played_win_rate(table: pl.DataFrame) -> float:

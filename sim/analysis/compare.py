@@ -91,7 +91,7 @@ def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:
     table = table.filter((pl.col("n_base") >= min_n) & (pl.col("n_variant") >= min_n) | pl.col("card").is_in(focus))
     table = table.with_columns(pl.col("card").is_in(focus).alias("overridden"))
     table = pl.concat([with_q_values(table.filter(pl.col("overridden"))), with_q_values(table.filter(~pl.col("overridden")))])
-    return name_cards(table.sort(["overridden", "change"], descending=[True, True]))
+    return name_cards(base, table.sort(["overridden", "change"], descending=[True, True]))
 
 
 def compare_maps(base: Run, variant: Run) -> pl.DataFrame:

@@ -14,6 +14,8 @@ from typing import Any
 import polars as pl
 
 from sim.command import arkmc
+from sim.core.protocols import GameFactory
+from sim.core.registry import RegistryError, get_game
 from sim.storage import RunFolder
 
 TABLES = ("games", "seats", "card_events", "turns")
@@ -102,6 +104,20 @@ class Run:
         turns = self._finished("turns")
         return turns.with_columns(pl.col("action").cast(pl.String)) if not turns.is_empty() else turns
 
+    @cached_property
+    def factory(self) -> GameFactory | None:
+        """The factory of the run's game (from its manifest), or None when it cannot be loaded here."""
+        try:
+            return get_game(self.spec.get("game", "arknova"))
+        except RegistryError:
+            return None
+
+    @cached_property
+    def card_names(self) -> dict[int, str]:
+        """Card number -> name, as the run's game lists its cards (none when the game cannot be loaded)."""
+        statuses = self.factory.card_statuses() if self.factory is not None else []
+        return {status.number: status.name for status in statuses}
+
     @property
     def n_games(self) -> int:
         return self.games.height
@@ -112,22 +128,11 @@ class Run:
         return {str(k): v for k, v in self.all_games.group_by(pl.col("status").cast(pl.String)).len().iter_rows()}
 
 
-def card_names() -> dict[int, str]:
-    """Printed card number -> name, from the Ark Nova catalog."""
-    from sim.arknova.catalog import load_catalog
-
-    catalog = load_catalog()
-    names: dict[int, str] = {}
-    for table in (catalog.animals, catalog.sponsors, catalog.projects):
-        names.update({number: card.name for number, card in table.items()})
-    return names
-
-
-def name_cards(table: pl.DataFrame, column: str = "card") -> pl.DataFrame:
-    """`table` with a `name` column after `column`."""
+def name_cards(run: Run, table: pl.DataFrame, column: str = "card") -> pl.DataFrame:
+    """`table` with a `name` column after `column`: the names of the run's game's cards."""
     if table.is_empty():
         return table.with_columns(pl.lit(None, dtype=pl.String).alias("name"))
-    names = card_names()
+    names = run.card_names
     named = table.with_columns(pl.col(column).map_elements(lambda c: names.get(int(c), "?"),
                                                            return_dtype=pl.String).alias("name"))
     order = list(table.columns)

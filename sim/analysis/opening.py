@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.cards import KEYS, opening_seats
-from sim.analysis.data import Run, card_names, name_cards
+from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import beta_binomial_prior, bootstrap_mean, newcombe_difference, shrunk_rates
 from sim.analysis.tables import with_wilson
 
@@ -26,7 +26,7 @@ def opening_cards(run: Run) -> pl.DataFrame:
     and let it go (Newcombe 95% interval); sorted by the shrunk win rate when kept.
     """
     table = opening_table(run.seats)
-    return name_cards(table) if not table.is_empty() else table
+    return name_cards(run, table) if not table.is_empty() else table
 
 
 def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
@@ -74,7 +74,7 @@ def kept_pairs(run: Run, min_support: int = 15) -> pl.DataFrame:
     if table.is_empty():
         return pl.DataFrame()
     shrunk, _, _ = shrunk_rates(table["wins"].to_numpy(), table["n"].to_numpy())
-    names = card_names()
+    names = run.card_names
     table = table.with_columns(pl.Series("shrunk", shrunk), pl.format(
         "{} + {}", pl.col("card_a").replace_strict(names, default="?", return_dtype=pl.String),
         pl.col("card_b").replace_strict(names, default="?", return_dtype=pl.String)).alias("pair"))

@@ -23,8 +23,6 @@ from matplotlib.figure import Figure
 
 from sim.analysis import bots, compare, opening, plots, seats, shape
 from sim.analysis.data import Run
-from sim.core.protocols import GameFactory
-from sim.core.registry import RegistryError, get_game
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
 CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
@@ -236,17 +234,9 @@ def length_section(run: Run) -> Section:
     return section
 
 
-def game_of(run: Run) -> GameFactory | None:
-    """The factory of the run's game (from its manifest), or None when it cannot be loaded here."""
-    try:
-        return get_game(run.spec.get("game", "arknova"))
-    except RegistryError:
-        return None
-
-
 def run_sections(run: Run) -> list[Section]:
     """All sections of a one-run report, in reading order: the generic ones, then the game's own."""
-    factory = game_of(run)
+    factory = run.factory
     sections = [experiment_section(run)]
     if factory is None:
         sections[0].text.append(f"The game {run.spec.get('game')!r} cannot be loaded here: only the generic "

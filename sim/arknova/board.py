@@ -1,12 +1,16 @@
-"""Per-map precomputation shared by every game: buildable cells, bonuses and all placements."""
+"""Per-map precomputation shared by every game of a catalog: buildable cells, bonuses and all placements."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import partial
+from typing import TYPE_CHECKING
 
-from sim.arknova.catalog import Effect, ZooMap, load_catalog
+from sim.arknova.catalog import Catalog, Effect, LazyTable, ZooMap
 from sim.arknova.geometry import BIT, Placement, around, enumerate_placements, mask_of
+
+if TYPE_CHECKING:
+    from sim.arknova.state import PlayerState
 
 # Build-action building kinds and the tile shape each one uses.
 BUILD_SHAPES: dict[str, str] = {
@@ -27,8 +31,8 @@ BUILD_SHAPES: dict[str, str] = {
 COVER_BONUS_ABILITIES = frozenset({"hollywood_hills"})
 
 
-def building_size(kind: str) -> int:
-    return len(load_catalog().tiles.building_shapes[BUILD_SHAPES.get(kind, kind)])
+def building_size(catalog: Catalog, kind: str) -> int:
+    return len(catalog.tiles.building_shapes[BUILD_SHAPES.get(kind, kind)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +55,21 @@ class MapBoard:
         return self.placements[BUILD_SHAPES.get(kind, kind)]
 
 
-@cache
-def map_board(map_id: str) -> MapBoard:
-    catalog = load_catalog()
+def map_board(catalog: Catalog, map_id: str) -> MapBoard:
+    """The board of a map of this catalog, built the first time a game of the catalog uses it."""
+    return catalog.derived[_boards][map_id]
+
+
+def board_of(player: "PlayerState") -> MapBoard:
+    """The board of the player's map."""
+    return player.catalog.derived[_boards][player.map_id]
+
+
+def _boards(catalog: Catalog) -> LazyTable:
+    return LazyTable(partial(_build_board, catalog))
+
+
+def _build_board(catalog: Catalog, map_id: str) -> MapBoard:
     zoo_map = catalog.maps[map_id]
     ability_cells = mask_of(zoo_map.ability_cells)
     # The reference marks the tower, gates and restaurant spaces of maps 1, 2 and 5 as rock or water

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, tracks, zoo
 from sim.arknova.action_tokens import clear_tokens
-from sim.arknova.actions.association import CONTINENTS, UNIVERSITIES
+from sim.arknova.actions.association import university_ids
 from sim.arknova.effects import grant_all
 from sim.arknova.state import Step
 from sim.arknova.steps import resolver
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-SPONSORS = tracks.load_catalog().sponsors
 DISCARDED_FOLDERS = 2
 
 
@@ -42,8 +41,8 @@ def break_board(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         clear_tokens(player)
         player.workers = player.workers_total
         player.workers_on.clear()
-    game.partner_zoo_board = list(CONTINENTS)
-    game.university_board = list(UNIVERSITIES)
+    game.partner_zoo_board = list(game.catalog.tiles.partner_zoo_continents)
+    game.university_board = university_ids(game)
     for index in range(DISCARDED_FOLDERS):
         if game.display[index]:
             game.discard.append(game.display[index])
@@ -65,12 +64,14 @@ def income(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 def break_money(player: "PlayerState") -> int:
     """The money a break pays the player: appeal income, kiosks and the map's own income."""
-    return tracks.TRACKS.appeal_income[player.appeal] + zoo.kiosk_income(player) + map_abilities.break_income(player)
+    appeal_income = player.catalog.tracks.appeal_income[player.appeal]
+    return appeal_income + zoo.kiosk_income(player) + map_abilities.break_income(player)
 
 
 def recurring_effects(player: "PlayerState") -> tuple[Any, ...]:
     """The effects a break grants the player again: recurring map slots, then sponsors' income."""
-    return tuple(player.recurring_income) + tuple(effect for card in player.sponsors for effect in SPONSORS[card].income)
+    sponsors = player.catalog.sponsors
+    return tuple(player.recurring_income) + tuple(effect for card in player.sponsors for effect in sponsors[card].income)
 
 
 @resolver("refill_display")

@@ -1,9 +1,10 @@
 """Ark Nova static game data as immutable, shared (flyweight) objects.
 
 The files in ``sim/arknova/data/`` are the source of truth (schema and provenance:
-``docs/data.md``). ``load_catalog()`` parses them once per process; every game state then
-refers to the same card, map and table objects instead of copying them, which keeps
-simulation states small and cheap to copy.
+``docs/data.md``). ``load_catalog()`` parses them once per process into the base catalog; a balance
+experiment gets a catalog of its own with some entries changed (``sim.arknova.overrides``). A game
+holds the catalog it was made from and every rule reads that one, so states refer to the same card,
+map and table objects instead of copying them, which keeps simulation states small and cheap to copy.
 
 Effects use the project's mini-language: ``keyword:arg:arg`` items separated by ``;``,
 and triggers ``event:subject->keyword:arg``.
@@ -15,10 +16,11 @@ import csv
 import functools
 import io
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 Cell = tuple[int, int]  # (x, y) in the doubled-row grid of maps.json
 
@@ -327,13 +329,38 @@ class Tiles:
     unique_building_owner: Mapping[int, str]  # sponsor number -> shape
     unique_building_placement: Mapping[str, tuple[Effect, ...]]  # extra placement rules
 
+    def bonus_tile(self, tile_id: str) -> Effect:
+        """The effect of the bonus tile with this id."""
+        return dict(self.bonus_tiles)[tile_id]
+
+    def university(self, university_id: str) -> University:
+        """The university tile type with this id."""
+        return next(university for university in self.universities if university.id == university_id)
+
 
 # --------------------------------------------------------------------------- catalog
 
 
-@dataclass(frozen=True, slots=True)
+class LazyTable(dict[Hashable, Any]):
+    """A table whose entries are built on first use: `table[key]` is `build(key)`, kept (a plain
+    dict lookup once built, as cheap as a module-level table)."""
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Hashable) -> Any:
+        value = self[key] = self.build(key)
+        return value
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Catalog:
-    """Everything static about the game, shared by all game states."""
+    """Everything static about the game: one value per set of data (the data files, or the files
+    with an experiment's overrides), shared by every game state made from it. Tables derived from
+    the data (map boards, who holds which passive, ...) are kept in `derived` with the catalog they
+    come from, so a game never reads a table made from other data. Two catalogs are equal only when
+    they are the same object."""
 
     animals: Mapping[int, Animal]
     sponsors: Mapping[int, Sponsor]
@@ -345,6 +372,12 @@ class Catalog:
     zoo_deck: tuple[int, ...]  # animals, sponsors and zoo-deck projects (212 cards)
     base_projects: tuple[int, ...]
     grid: frozenset[Cell]  # the 58 cells every map uses
+    # Tables derived from this data, by the module-level function that builds them:
+    # `catalog.derived[build]` is `build(catalog)`, built on first use and kept with the catalog.
+    derived: LazyTable = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "derived", LazyTable(lambda build: build(self)))
 
     def card(self, number: int) -> Animal | Sponsor | Project:
         """The zoo or base card with this number."""
@@ -510,7 +543,7 @@ def _tiles(t: dict[str, Any]) -> Tiles:
 
 @functools.cache
 def load_catalog() -> Catalog:
-    """Parse the data files once; every caller shares the same immutable Catalog."""
+    """The base catalog: the data files parsed once per process, shared by every game made from them."""
     animals = {a.number: a for a in map(_animal, _rows("animals.csv"))}
     sponsors = {s.number: s for s in map(_sponsor, _rows("sponsors.csv"))}
     projects = {p.number: p for p in map(_project, _rows("projects.csv"))}
@@ -518,10 +551,8 @@ def load_catalog() -> Catalog:
     maps_doc = _json("maps.json")
     zoo_projects = [n for n, p in projects.items() if p.deck == "zoo"]
     return Catalog(
-        # The card and map tables are plain dicts so that `overrides` can swap an entry in place
-        # for one experiment; everything else treats them as read-only Mappings.
-        animals=animals, sponsors=sponsors, projects=projects, final_scoring=finals,
-        maps={k: _map(k, m) for k, m in maps_doc["maps"].items()},
+        animals=_frozen(animals), sponsors=_frozen(sponsors), projects=_frozen(projects),
+        final_scoring=_frozen(finals), maps=_frozen({k: _map(k, m) for k, m in maps_doc["maps"].items()}),
         tracks=_tracks(_json("tracks.json")), tiles=_tiles(_json("tiles.json")),
         zoo_deck=tuple(sorted([*animals, *sponsors, *zoo_projects])),
         base_projects=tuple(sorted(n for n, p in projects.items() if p.deck == "base")),

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknova.catalog import load_catalog
-
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
+    from sim.arknova.state import PlayerState
 
 DISPLAY_SIZE = 6
-TRACKS = load_catalog().tracks
 
 
 def record(game: "ArkNovaGame", event: str, seat: int, card: int, source: str = "", money: int = 0) -> None:
@@ -40,14 +38,14 @@ def draw_to_hand(game: "ArkNovaGame", seat: int, count: int) -> None:
         record(game, "drawn", seat, card, "deck")
 
 
-def reputation_range(reputation: int) -> int:
-    """The highest display folder within reach of this reputation."""
-    return TRACKS.reputation_range[reputation]
+def reputation_range(player: "PlayerState") -> int:
+    """The highest display folder within reach of the player's reputation."""
+    return player.catalog.tracks.reputation_range[player.reputation]
 
 
 def folders_in_range(game: "ArkNovaGame", seat: int) -> list[int]:
     """Display indices (0-based) holding a card within the seat's reputation range."""
-    reach = reputation_range(game.players[seat].reputation)
+    reach = reputation_range(game.players[seat])
     return [index for index in range(min(reach, len(game.display))) if game.display[index]]
 
 

@@ -8,9 +8,6 @@ modules whose steps are registered in `sim.arknova.steps.STEPS`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.state import ArkNovaState
 from sim.arknova.steps import STEPS
@@ -23,7 +20,6 @@ class ArkNovaGame(StepMachine, ArkNovaState):
     """A game in progress. Build one with `sim.arknova.setup.new_game`."""
 
     __slots__ = ("_decision",)
-    catalog: Catalog = load_catalog()
     steps = STEPS
 
     def __init__(self) -> None:

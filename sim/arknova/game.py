@@ -4,11 +4,12 @@ itself to the framework (options, default bot, turn log, card status, report sec
 from __future__ import annotations
 
 import hashlib
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from sim.arknova import dataset, history, overrides
+from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 from sim.core.cards import CardStatus
@@ -34,25 +35,29 @@ INFO = GameInfo(
 
 
 class ArkNova:
-    """Creates Ark Nova games for the core's play loop, runner and dataset."""
+    """Creates Ark Nova games for the core's play loop, runner and dataset, all played with the
+    factory's catalog (the base data files unless it is made with another, see `overridden`)."""
 
     info = INFO
-    name = INFO.name
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.catalog = catalog or load_catalog()
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> ArkNovaGame:
-        return new_game(config, seed)
+        return new_game(config, seed, self.catalog)
 
     def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
     def validate(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        return validate(config)
+        return validate(config, self.catalog)
 
     def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
         return overrides.parse_overrides(texts)
 
-    def overridden(self, changes: Mapping[str, str]) -> AbstractContextManager[None]:
-        return overrides.overridden(changes)
+    def overridden(self, changes: Mapping[str, str]) -> "ArkNova":
+        """A factory whose games use the data files with these overrides; this one is unchanged."""
+        return ArkNova(overrides.catalog_with(changes))
 
     def data_version(self) -> str:
         digest = hashlib.sha256()
@@ -80,7 +85,7 @@ class ArkNova:
     def card_statuses(self) -> list[CardStatus]:
         from sim.arknova import card_status
 
-        return card_status.statuses(ArkNovaGame.catalog)
+        return card_status.statuses(self.catalog)
 
     def report_sections(self, run: Any) -> list[Any]:
         from sim.arknova.report import report_sections

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, tracks
-from sim.arknova.board import map_board
+from sim.arknova.board import board_of
 from sim.arknova.catalog import Effect, Sponsor
 from sim.arknova.effects import effect, rule
 from sim.arknova.steps import options, resolver
@@ -45,18 +45,18 @@ rule("observation_tower", "outdoor_areas", "commercial_harbor", "park_restaurant
 
 
 def ability(player: "PlayerState") -> str:
-    return map_board(player.map_id).zoo_map.ability
+    return player.catalog.maps[player.map_id].ability
 
 
 def all_covered(player: "PlayerState") -> bool:
     """Every cell the map ability names is covered (the activation space, the kiosk or H spaces)."""
-    cells = map_board(player.map_id).ability_cells
+    cells = board_of(player).ability_cells
     return bool(cells) and player.occupied & cells == cells
 
 
 def feature_neighbours(player: "PlayerState") -> int:
     """Cells touching the ability's own space (tower, gates, restaurant)."""
-    return map_board(player.map_id).feature_near
+    return board_of(player).feature_near
 
 
 # --- 1 Observation Tower, 2 Outdoor Areas ------------------------------------------

@@ -8,116 +8,121 @@ An override names one fact of the project's data files and its new value:
 - ``tracks.build_cost_per_space=3``, ``tracks.donation_costs.0=1``: a key (or list index) of tracks.json.
 
 The changed entry is parsed again by the catalog's own parser, so an override is checked exactly
-as the data files are. Inside `overridden()` the shared catalog holds the changed entries; on exit
-the originals return, so one worker process can run experiments with and without overrides.
+as the data files are. `catalog_with` gives a new catalog holding the changed entries (every other
+entry is the base catalog's own object); games made from it read the change in every rule, and the
+base catalog, with the games made from it, stays as it was.
 """
 
 from __future__ import annotations
 
 import copy
-import json
-from contextlib import contextmanager
-from dataclasses import fields, replace
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
-from sim.arknova import board, zoo
-from sim.arknova.catalog import _animal, _final, _json, _map, _project, _rows, _sponsor, _tracks, load_catalog
+from sim.arknova.catalog import Catalog, _animal, _final, _json, _map, _project, _rows, _sponsor, _tracks, load_catalog
+from sim.core.overrides import OverrideError, parse_entry, parse_texts, set_column, set_json
 
 CARD_TABLES = {"animals": ("animals.csv", _animal), "sponsors": ("sponsors.csv", _sponsor),
                "projects": ("projects.csv", _project)}
 FIXED_COLUMNS = frozenset({"number", "deck"})  # they decide which deck a card is in
-
-
-class OverrideError(ValueError):
-    """A bad override; the message is one line naming it."""
+OVERRIDDEN_CATALOGS = 8  # catalogs kept per process: every chunk of an experiment asks for its own again
 
 
 def parse_overrides(texts: Sequence[str]) -> dict[str, str]:
-    """`path=value` texts as a dict, each checked by building the entry it changes."""
-    overrides: dict[str, str] = {}
-    for text in texts:
-        path, equals, value = text.partition("=")
-        if not equals or not path.strip():
-            raise OverrideError(f"override {text!r} is not path=value (for example cards.401.cost=15)")
-        overrides[path.strip()] = value.strip()
-    _build(overrides)
+    """`path=value` texts as a dict, each checked by building the catalog they give."""
+    overrides = parse_texts(texts)
+    catalog_with(overrides)
     return overrides
 
 
-@contextmanager
-def overridden(overrides: Mapping[str, str]) -> Iterator[None]:
-    """Swap the overridden entries into the shared catalog for the duration of the block."""
+def catalog_with(overrides: Mapping[str, str]) -> Catalog:
+    """The base catalog with these overrides applied, as a new catalog (the base one itself when
+    there are none). The same overrides give the same catalog within a process, so the tables
+    derived from it (map boards, cached placements) are built once, not once per chunk of games."""
+    return _catalog_with(tuple(overrides.items()))
+
+
+@functools.lru_cache(maxsize=OVERRIDDEN_CATALOGS)
+def _catalog_with(overrides: tuple[tuple[str, str], ...]) -> Catalog:
+    base = load_catalog()
     if not overrides:
-        yield
-        return
-    replacements = _build(overrides)
-    tracks = load_catalog().tracks
-    originals = [(table, key, replace(table) if table is tracks else table[key]) for table, key, _ in replacements]
-    try:
-        _install(replacements)
-        yield
-    finally:
-        _install(originals)
-
-
-def _install(entries: list[tuple[Any, Any, Any]]) -> None:
-    tracks = load_catalog().tracks
-    for table, key, value in entries:
-        if table is tracks:
-            for item in fields(value):  # in place: every module shares this Tracks object
-                object.__setattr__(tracks, item.name, getattr(value, item.name))
-        else:
-            table[key] = value
-    board.map_board.cache_clear()
-    zoo.clear_caches()
-
-
-def _build(overrides: Mapping[str, str]) -> list[tuple[Any, Any, Any]]:
-    """(table, key, new entry) for every entry the overrides touch, all overrides applied."""
-    catalog = load_catalog()
-    card_rows: dict[tuple[str, int], dict[str, str]] = {}
-    final_rows: dict[int, dict[str, str]] = {}
-    maps_doc: dict[str, Any] | None = None
-    tracks_doc: dict[str, Any] | None = None
-    touched_maps: set[str] = set()
-    for path, value in overrides.items():
+        return base
+    edits = _Edits()
+    for path, value in overrides:
         head, _, rest = path.partition(".")
-        if head == "cards":
-            number, column = _number_and_column(path, rest)
-            table = next((name for name in CARD_TABLES if number in getattr(catalog, name)), None)
-            if table is None:
-                raise OverrideError(f"override {path}: there is no zoo card number {number}")
-            row = card_rows.setdefault((table, number), _row(CARD_TABLES[table][0], number))
-            _set_column(path, row, column, value)
-        elif head == "final_scoring":
-            number, column = _number_and_column(path, rest)
-            if number not in catalog.final_scoring:
-                raise OverrideError(f"override {path}: there is no final-scoring card number {number}")
-            _set_column(path, final_rows.setdefault(number, _row("final_scoring.csv", number)), column, value)
-        elif head == "maps":
-            maps_doc = maps_doc or copy.deepcopy(_json("maps.json")["maps"])
-            map_id, _, key = rest.partition(".")
-            if map_id not in maps_doc:
-                raise OverrideError(f"override {path}: there is no map {map_id!r} (maps: {', '.join(maps_doc)})")
-            _set_json(path, maps_doc[map_id], key, value)
-            touched_maps.add(map_id)
-        elif head == "tracks":
-            tracks_doc = tracks_doc or copy.deepcopy(_json("tracks.json"))
-            _set_json(path, tracks_doc, rest, value)
-        else:
+        editor = EDITORS.get(head)
+        if editor is None:
             raise OverrideError(f"override {path}: the path must start with cards, final_scoring, maps or tracks")
-    entries: list[tuple[Any, Any, Any]] = []
-    for (table, number), row in card_rows.items():
-        entries.append((getattr(catalog, table), number, _parse(CARD_TABLES[table][1], row, f"cards.{number}")))
-    for number, row in final_rows.items():
-        entries.append((catalog.final_scoring, number, _parse(_final, row, f"final_scoring.{number}")))
-    for map_id in sorted(touched_maps):
-        assert maps_doc is not None
-        entries.append((catalog.maps, map_id, _parse(partial(_map, map_id), maps_doc[map_id], f"maps.{map_id}")))
-    if tracks_doc is not None:
-        entries.append((catalog.tracks, None, _parse(_tracks, tracks_doc, "tracks")))
-    return entries
+        editor(edits, base, path, rest, value)
+    return replace(base, **edits.changed_fields(base))
+
+
+@dataclass
+class _Edits:
+    """Edited copies of the data the overrides touch: card and final-scoring rows, maps.json's maps
+    and tracks.json."""
+
+    card_rows: dict[tuple[str, int], dict[str, str]] = field(default_factory=dict)  # (table, number) -> row
+    final_rows: dict[int, dict[str, str]] = field(default_factory=dict)
+    maps: dict[str, Any] | None = None
+    touched_maps: set[str] = field(default_factory=set)
+    tracks: dict[str, Any] | None = None
+
+    def card(self, base: Catalog, path: str, rest: str, value: str) -> None:
+        number, column = _number_and_column(path, rest)
+        table = next((name for name in CARD_TABLES if number in getattr(base, name)), None)
+        if table is None:
+            raise OverrideError(f"override {path}: there is no zoo card number {number}")
+        row = self.card_rows.setdefault((table, number), _row(CARD_TABLES[table][0], number))
+        set_column(path, row, column, value, FIXED_COLUMNS)
+
+    def final_scoring(self, base: Catalog, path: str, rest: str, value: str) -> None:
+        number, column = _number_and_column(path, rest)
+        if number not in base.final_scoring:
+            raise OverrideError(f"override {path}: there is no final-scoring card number {number}")
+        set_column(path, self.final_rows.setdefault(number, _row("final_scoring.csv", number)), column, value,
+                   FIXED_COLUMNS)
+
+    def map(self, base: Catalog, path: str, rest: str, value: str) -> None:
+        if self.maps is None:
+            self.maps = copy.deepcopy(_json("maps.json")["maps"])
+        map_id, _, key = rest.partition(".")
+        if map_id not in self.maps:
+            raise OverrideError(f"override {path}: there is no map {map_id!r} (maps: {', '.join(self.maps)})")
+        set_json(path, self.maps[map_id], key, value)
+        self.touched_maps.add(map_id)
+
+    def track(self, base: Catalog, path: str, rest: str, value: str) -> None:
+        if self.tracks is None:
+            self.tracks = copy.deepcopy(_json("tracks.json"))
+        set_json(path, self.tracks, rest, value)
+
+    def changed_fields(self, base: Catalog) -> dict[str, Any]:
+        """The catalog fields the edits change, each entry parsed by the catalog's parser: card and map
+        tables with the changed entries in place of the base ones, and the track tables."""
+        entries: dict[str, dict[Any, Any]] = {}
+        for (table, number), row in self.card_rows.items():
+            entries.setdefault(table, {})[number] = parse_entry(CARD_TABLES[table][1], row, f"cards.{number}")
+        for number, row in self.final_rows.items():
+            entries.setdefault("final_scoring", {})[number] = parse_entry(_final, row, f"final_scoring.{number}")
+        for map_id in sorted(self.touched_maps):
+            assert self.maps is not None
+            entries.setdefault("maps", {})[map_id] = parse_entry(partial(_map, map_id), self.maps[map_id],
+                                                                 f"maps.{map_id}")
+        changed: dict[str, Any] = {name: MappingProxyType({**getattr(base, name), **changes})
+                                   for name, changes in entries.items()}
+        if self.tracks is not None:
+            changed["tracks"] = parse_entry(_tracks, self.tracks, "tracks")
+        return changed
+
+
+Editor = Callable[[_Edits, Catalog, str, str, str], None]
+EDITORS: dict[str, Editor] = {"cards": _Edits.card, "final_scoring": _Edits.final_scoring,
+                              "maps": _Edits.map, "tracks": _Edits.track}
 
 
 def _number_and_column(path: str, rest: str) -> tuple[int, str]:
@@ -129,43 +134,3 @@ def _number_and_column(path: str, rest: str) -> tuple[int, str]:
 
 def _row(file_name: str, number: int) -> dict[str, str]:
     return next(dict(row) for row in _rows(file_name) if int(row["number"]) == number)
-
-
-def _set_column(path: str, row: dict[str, str], column: str, value: str) -> None:
-    if column in FIXED_COLUMNS or column not in row:
-        allowed = ", ".join(name for name in row if name not in FIXED_COLUMNS)
-        raise OverrideError(f"override {path}: no column {column!r} can be overridden (columns: {allowed})")
-    row[column] = value
-
-
-def _set_json(path: str, document: Any, key_path: str, value: str) -> None:
-    keys = key_path.split(".") if key_path else []
-    if not keys:
-        raise OverrideError(f"override {path}: name the key to change")
-    target = document
-    for index, key in enumerate(keys):
-        last = index == len(keys) - 1
-        if isinstance(target, list) and key.isdigit() and int(key) < len(target):
-            slot: Any = int(key)
-        elif isinstance(target, dict) and key in target:
-            slot = key
-        else:
-            raise OverrideError(f"override {path}: {'.'.join(keys[:index + 1])!r} does not exist in the data")
-        if last:
-            target[slot] = _json_value(value)
-        else:
-            target = target[slot]
-
-
-def _json_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def _parse(parser: Any, raw: Any, where: str) -> Any:
-    try:
-        return parser(raw)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
-        raise OverrideError(f"override of {where} does not parse: {error}") from None

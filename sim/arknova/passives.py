@@ -10,38 +10,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknova.catalog import Animal, Effect, Project, load_catalog
+from sim.arknova.catalog import Animal, Catalog, Effect, Project
 from sim.arknova.effects import rule
 from sim.arknova.state import SPECIAL_ENCLOSURES
 
 if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
-SPONSORS = load_catalog().sponsors
+# The passive keywords the rules implement: read here, or where their rule applies (`tokens` and
+# `project_icon_tokens` when a sponsor is played, `forbid_other_size` with the chosen size,
+# `take_small_from_display` by WAZA Small Animal Program).
+PASSIVE_KEYWORDS = (
+    "animal_cost_discount", "appeal_on_play_chosen_size", "border_placement_bonus_extra", "build_extra_copy",
+    "extra_small_animal_play", "forbid_other_size", "ignore_rock_water_requirements", "immune",
+    "large_animal_ignore_conditions", "may_cover_rock_water", "money_per_space_covered_adjacent_to",
+    "project_icon_tokens", "release_project_bonus_cp", "release_projects_repeatable",
+    "support_project_min_strength", "take_small_from_display", "tokens",
+)
+rule(*PASSIVE_KEYWORDS)
 
 
-def _numbers_with(keyword: str) -> frozenset[int]:
-    return frozenset(number for number, card in SPONSORS.items()
-                     if any(item.keyword == keyword for item in card.passive))
+def _passive_cards(catalog: Catalog) -> dict[str, frozenset[int]]:
+    """Passive keyword -> the sponsors of the catalog carrying it."""
+    return {keyword: frozenset(number for number, card in catalog.sponsors.items()
+                               if any(item.keyword == keyword for item in card.passive))
+            for keyword in PASSIVE_KEYWORDS}
 
 
-def _passive(number: int, keyword: str) -> Effect:
-    return next(item for item in SPONSORS[number].passive if item.keyword == keyword)
+def passive(player: "PlayerState", number: int, keyword: str) -> Effect:
+    """The passive of sponsor `number` with this keyword."""
+    return next(item for item in player.catalog.sponsors[number].passive if item.keyword == keyword)
 
 
 def holders(player: "PlayerState", keyword: str) -> list[int]:
     """The player's sponsors carrying this passive, in the order they were played."""
-    numbers = PASSIVE_CARDS[keyword]
+    numbers = player.catalog.derived[_passive_cards][keyword]
     return [card for card in player.sponsors if card in numbers]
 
 
-PASSIVE_KEYWORDS = tuple(sorted({item.keyword for card in SPONSORS.values() for item in card.passive}))
-PASSIVE_CARDS: dict[str, frozenset[int]] = {keyword: _numbers_with(keyword) for keyword in PASSIVE_KEYWORDS}
-rule(*PASSIVE_KEYWORDS)
-
-
 def has(player: "PlayerState", keyword: str) -> bool:
-    numbers = PASSIVE_CARDS[keyword]
+    numbers = player.catalog.derived[_passive_cards][keyword]
     return any(card in numbers for card in player.sponsors)
 
 
@@ -52,7 +60,7 @@ def animal_discount(player: "PlayerState", animal: Animal) -> int:
     """Expert in Small/Large Animals: `animal_cost_discount:<size class>:N`."""
     discount = 0
     for card in holders(player, "animal_cost_discount"):
-        item = _passive(card, "animal_cost_discount")
+        item = passive(player, card, "animal_cost_discount")
         if item.args[0] == animal.size_class:
             discount += int(item.args[1])
     return discount
@@ -70,7 +78,8 @@ def chosen_size_appeal(player: "PlayerState", animal: Animal) -> int:
         return 0
     total = 0
     for card in holders(player, "appeal_on_play_chosen_size"):
-        table = dict(pair.split("=") for pair in _passive(card, "appeal_on_play_chosen_size").args[0].split(","))
+        item = passive(player, card, "appeal_on_play_chosen_size")
+        table = dict(pair.split("=") for pair in item.args[0].split(","))
         total += int(table.get(animal.size_class, 0))
     return total
 
@@ -84,7 +93,7 @@ def conditions_ignored(player: "PlayerState", animal: Animal) -> int:
     """WAZA Large Animal Program: how many printed conditions a large animal may leave unmet."""
     if animal.size_class != "large" or not player.sponsors:
         return 0
-    return sum(_passive(card, "large_animal_ignore_conditions").amount
+    return sum(passive(player, card, "large_animal_ignore_conditions").amount
                for card in holders(player, "large_animal_ignore_conditions"))
 
 
@@ -104,7 +113,7 @@ def task_strength(player: "PlayerState", task: str, printed: int) -> int:
     """Veterinarian: supporting a conservation project needs a lower strength."""
     if task != "conservation_project" or not player.sponsors:
         return printed
-    strengths = [_passive(card, "support_project_min_strength").amount
+    strengths = [passive(player, card, "support_project_min_strength").amount
                  for card in holders(player, "support_project_min_strength")]
     return min([printed, *strengths])
 
@@ -129,7 +138,8 @@ def release_repeatable(player: "PlayerState") -> bool:
 
 def release_bonus_cp(player: "PlayerState") -> int:
     """Migration Recording: extra CP each time you support a release project."""
-    return sum(_passive(card, "release_project_bonus_cp").amount for card in holders(player, "release_project_bonus_cp"))
+    return sum(passive(player, card, "release_project_bonus_cp").amount
+               for card in holders(player, "release_project_bonus_cp"))
 
 
 # --- attacks ---------------------------------------------------------------------------
@@ -137,4 +147,4 @@ def release_bonus_cp(player: "PlayerState") -> int:
 
 def immune(player: "PlayerState", ability: str) -> bool:
     """Quarantine Lab: the listed animal attacks (venom, constriction, ...) do not affect this zoo."""
-    return any(ability in _passive(card, "immune").args[0].split(",") for card in holders(player, "immune"))
+    return any(ability in passive(player, card, "immune").args[0].split(",") for card in holders(player, "immune"))

@@ -3,11 +3,12 @@ sponsors' end-game effects, then rank by score with supported projects as the ti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from sim.arknova import solo, tracks
 from sim.arknova.actions.association import CATEGORIES
-from sim.arknova.board import map_board
+from sim.arknova.board import board_of
 from sim.arknova.effects import grant_all, rule
 from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, cells_of
 from sim.arknova.state import PlayerState, Step
@@ -17,7 +18,6 @@ from sim.core.protocols import SeatResult
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-CATALOG = tracks.load_catalog()
 MAX_FINAL_SCORING_CP = 4
 
 Quantity = Callable[["ArkNovaGame", PlayerState], int]
@@ -28,7 +28,7 @@ QUANTITIES: dict[str, Quantity] = {
     "icon_rock": lambda game, player: player.icon("rock"),
     "icon_water": lambda game, player: player.icon("water"),
     "supported_projects": lambda game, player: len(player.supported),
-    "empty_build_spaces": lambda game, player: (map_board(player.map_id).buildable & ~player.occupied).bit_count(),
+    "empty_build_spaces": lambda game, player: (board_of(player).buildable & ~player.occupied).bit_count(),
     "reputation": lambda game, player: player.reputation,
     "sponsors": lambda game, player: len(player.sponsors),
 }
@@ -49,7 +49,7 @@ def architecture(game: "ArkNovaGame", player: PlayerState) -> int:
     """Architectural Zoo, 1 CP each: every water space touches a building, every rock space
     touches a building, no building space is left empty, every border building space is covered
     (the reading of docs/rules-decisions.md B2)."""
-    board = map_board(player.map_id)
+    board = board_of(player)
     occupied = player.occupied
     return (touched_by_buildings(board.water, occupied) + touched_by_buildings(board.rock, occupied)
             + (board.buildable & ~occupied == 0) + (board.buildable & BORDER_MASK & ~occupied == 0))
@@ -61,7 +61,7 @@ rule(*(f"final_scoring:{quantity}" for quantity in (*QUANTITIES, *CONDITIONAL)))
 
 def final_scoring_cp(game: "ArkNovaGame", player: PlayerState, number: int) -> int:
     """CP from one final-scoring card: thresholds reached or conditions met, never more than 4."""
-    card = CATALOG.final_scoring[number]
+    card = game.catalog.final_scoring[number]
     if card.thresholds:
         amount = QUANTITIES[card.quantity](game, player)
         return min(MAX_FINAL_SCORING_CP, sum(1 for threshold in card.thresholds if amount >= threshold))
@@ -86,7 +86,7 @@ def score_cards(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         for number in player.final_scoring:
             tracks.gain_cp(game, player.seat, final_scoring_cp(game, player, number))
         grant_all(game, player.seat, tuple(
-            effect for card in player.sponsors for effect in CATALOG.sponsors[card].endgame))
+            effect for card in player.sponsors for effect in game.catalog.sponsors[card].endgame))
     game.push(("game_over",))
 
 

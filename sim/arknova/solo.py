@@ -13,12 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sim.arknova import deck, tracks
-from sim.arknova.catalog import load_catalog
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-CATALOG = load_catalog()
 CHALLENGE_GAMES = 3
 TILES_PER_GAME = 4
 
@@ -36,15 +34,16 @@ def next_game(game: "ArkNovaGame") -> None:
     record = game.challenge
     rng = game.rng
     fresh = ArkNovaGame()
+    fresh.catalog = game.catalog
     fresh.config = game.config
     fresh.rng = rng
     fresh.unhandled = game.unhandled
     fresh.challenge = {**record, "scores": record["scores"] + (tracks.victory_points(game.players[0]),)}
     fresh.deck = game.deck[:]
     fresh.display = [fresh.deck.pop() for _ in range(deck.DISPLAY_SIZE)]
-    bases = [number for number in CATALOG.base_projects if number not in record["bases"]]
+    bases = [number for number in game.catalog.base_projects if number not in record["bases"]]
     rng.shuffle(bases)
-    all_tiles = [tile for tile, _ in CATALOG.tiles.bonus_tiles]
+    all_tiles = [tile for tile, _ in game.catalog.tiles.bonus_tiles]
     tiles = [tile for tile in all_tiles if tile not in record["tiles"]]
     rng.shuffle(tiles)
     if len(tiles) < TILES_PER_GAME:

@@ -13,12 +13,13 @@ some sponsors raise.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, passives, tracks
-from sim.arknova.actions.association import CATEGORIES, CONTINENTS
-from sim.arknova.board import map_board
-from sim.arknova.catalog import Effect, Sponsor, Trigger, load_catalog
+from sim.arknova.actions.association import CATEGORIES, continents
+from sim.arknova.board import board_of
+from sim.arknova.catalog import Catalog, Effect, Sponsor, Trigger
 from sim.arknova.effects import effect, grant, grant_all, rule
 from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around
 from sim.arknova.state import Step
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-CATALOG = load_catalog()
-SPONSORS = CATALOG.sponsors
-ANIMALS = CATALOG.animals
-TRIGGERS = {number: card.triggers for number, card in SPONSORS.items() if card.triggers}
-CLASS_ICONS = frozenset(CATEGORIES) | frozenset(CONTINENTS)
 SIZE_CLASSES = ("small", "large")
 
 OTHERS_SHARE = "others_money_per_cp_gained"
@@ -63,11 +59,11 @@ def _touching(player: "PlayerState") -> int:
 
 
 def _empty_buildable(player: "PlayerState") -> int:
-    return map_board(player.map_id).buildable & ~player.occupied
+    return board_of(player).buildable & ~player.occupied
 
 
 def _bonus_cells(player: "PlayerState") -> int:
-    return map_board(player.map_id).bonus_mask
+    return board_of(player).bonus_mask
 
 
 def _entrance_neighbours(player: "PlayerState") -> int:
@@ -95,15 +91,15 @@ COUNTERS: dict[str, Counter] = {
     "xtokens_held": lambda game, player: player.xtokens,
     "icon_rock_and_water": lambda game, player: player.icon("rock") + player.icon("water"),
     "distinct_animal_categories": lambda game, player: _distinct(player, CATEGORIES),
-    "distinct_continents": lambda game, player: _distinct(player, CONTINENTS),
+    "distinct_continents": lambda game, player: _distinct(player, continents(player)),
     "distinct_category_or_continent_icons":
-        lambda game, player: _distinct(player, CATEGORIES) + _distinct(player, CONTINENTS),
+        lambda game, player: _distinct(player, CATEGORIES) + _distinct(player, continents(player)),
     "occupied_size1_enclosures": lambda game, player: sum(
         1 for kind, _, used in player.buildings if kind == "enclosure-1" and used),
-    "connected_water_spaces": lambda game, player: (map_board(player.map_id).water & _touching(player)).bit_count(),
-    "connected_rock_spaces": lambda game, player: (map_board(player.map_id).rock & _touching(player)).bit_count(),
-    "isolated_water_spaces": lambda game, player: (map_board(player.map_id).water & ~_touching(player)).bit_count(),
-    "isolated_rock_spaces": lambda game, player: (map_board(player.map_id).rock & ~_touching(player)).bit_count(),
+    "connected_water_spaces": lambda game, player: (board_of(player).water & _touching(player)).bit_count(),
+    "connected_rock_spaces": lambda game, player: (board_of(player).rock & _touching(player)).bit_count(),
+    "isolated_water_spaces": lambda game, player: (board_of(player).water & ~_touching(player)).bit_count(),
+    "isolated_rock_spaces": lambda game, player: (board_of(player).rock & ~_touching(player)).bit_count(),
     "connected_empty_border_building_spaces": lambda game, player: (
         _empty_buildable(player) & BORDER_MASK & _touching(player)).bit_count(),
     "connected_placement_bonus_spaces": lambda game, player: (
@@ -122,9 +118,9 @@ GROUPED: dict[str, Callable[["ArkNovaGame", "PlayerState"], list[int]]] = {
 CONDITIONS: dict[str, Callable[["ArkNovaGame", "PlayerState"], bool]] = {
     "map_fully_covered": lambda game, player: player.full_map_bonus,
     "all_border_spaces_covered": lambda game, player: not (
-        map_board(player.map_id).buildable & BORDER_MASK & ~player.occupied),
-    "all_water_spaces_connected": lambda game, player: not (map_board(player.map_id).water & ~_touching(player)),
-    "all_rock_spaces_connected": lambda game, player: not (map_board(player.map_id).rock & ~_touching(player)),
+        board_of(player).buildable & BORDER_MASK & ~player.occupied),
+    "all_water_spaces_connected": lambda game, player: not (board_of(player).water & ~_touching(player)),
+    "all_rock_spaces_connected": lambda game, player: not (board_of(player).rock & ~_touching(player)),
 }
 
 
@@ -191,12 +187,9 @@ def _counted(gain: Callable[["ArkNovaGame", int, int], None], value: Callable[..
     return handler
 
 
-SPONSOR_KEYWORDS = {item.keyword for card in SPONSORS.values()
-                    for item in card.immediate + card.income + card.endgame}
 for _track, _gain in GAINS.items():
     for _form, _value in VALUES.items():
-        if f"{_track}_{_form}" in SPONSOR_KEYWORDS:
-            effect(f"{_track}_{_form}")(_counted(_gain, _value))
+        effect(f"{_track}_{_form}")(_counted(_gain, _value))
 
 
 # --- playing a sponsor ---------------------------------------------------------------------
@@ -253,15 +246,22 @@ def _trigger_count(trigger: Trigger, own: bool, icons: tuple[str, ...], new_type
     return new_types
 
 
+def _class_icons(catalog: Catalog) -> frozenset[str]:
+    """The animal category and continent icons: a new type of them fires `on_new_icon_type_own`."""
+    return frozenset(CATEGORIES) | frozenset(catalog.tiles.partner_zoo_continents)
+
+
 def icons_played(game: "ArkNovaGame", seat: int, icons: tuple[str, ...]) -> None:
     """The icons of a card played into `seat`'s zoo arrive; sponsor triggers in every zoo fire,
     once per matching icon (the card's own icons included, as it is already in the zoo)."""
     player = game.players[seat]
-    new_types = sum(1 for icon in dict.fromkeys(icons) if icon in CLASS_ICONS and not player.icon(icon))
+    class_icons = game.catalog.derived[_class_icons]
+    new_types = sum(1 for icon in dict.fromkeys(icons) if icon in class_icons and not player.icon(icon))
     player.add_icons(icons)
+    sponsors = game.catalog.sponsors
     for other in game.players:
         for card in other.sponsors:
-            for trigger in TRIGGERS.get(card, ()):
+            for trigger in sponsors[card].triggers:
                 times = _trigger_count(trigger, other.seat == seat, icons, new_types)
                 for _ in range(times):
                     fire(game, other.seat, card, _resolved(other, trigger.effect))
@@ -288,7 +288,7 @@ def okapi_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
     player = game.players[step[1]]
     cards = [option for option in playable_sponsors(game, step[1], 99, False)
-             if SPONSORS[option[0]].level <= player.money]
+             if game.catalog.sponsors[option[0]].level <= player.money]
     return tuple(cards) + ("skip",) if cards else ()
 
 
@@ -301,7 +301,7 @@ def okapi_play(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat, stable = step[1], step[2]
     player = game.players[seat]
     player.card_tokens[stable] -= 1
-    player.money -= SPONSORS[choice[0]].level
+    player.money -= game.catalog.sponsors[choice[0]].level
     play_sponsor(game, seat, *choice)
 
 
@@ -340,7 +340,7 @@ def reveal_animal(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         card = deck.draw_card(game)
         if card is None:
             return
-        animal = ANIMALS.get(card)
+        animal = game.catalog.animals.get(card)
         if animal is not None and animal.size_class == wanted:
             game.players[seat].hand.append(card)
             deck.record(game, "drawn", seat, card, "deck")
@@ -364,7 +364,8 @@ def small_program(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Only small animals were played: one more small animal, then a small animal from the display."""
     seat, first = step[1], step[2]
     played = game.players[seat].animals[first:]
-    if played and all(ANIMALS[card].size_class == "small" for card in played):
+    animals = game.catalog.animals
+    if played and all(animals[card].size_class == "small" for card in played):
         game.push(("extra_small_animal", seat), ("take_small_animal", seat))
 
 
@@ -374,7 +375,8 @@ def extra_small_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
     seat = step[1]
     side_two = game.players[seat].is_upgraded("animals")
-    plays = [option for option in playable_animals(game, seat, side_two) if ANIMALS[option[0]].size_class == "small"]
+    animals = game.catalog.animals
+    plays = [option for option in playable_animals(game, seat, side_two) if animals[option[0]].size_class == "small"]
     return tuple(plays) + ("skip",) if plays else ()
 
 
@@ -388,8 +390,9 @@ def extra_small_play(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @options("take_small_animal")
 def take_small_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    animals = game.catalog.animals
     folders = [index for index, card in enumerate(game.display)
-               if card in ANIMALS and ANIMALS[card].size_class == "small"]
+               if card in animals and animals[card].size_class == "small"]
     return tuple(folders) + ("skip",) if folders else ()
 
 
@@ -408,9 +411,9 @@ def building_erected(game: "ArkNovaGame", seat: int, placement: Any) -> None:
     player = game.players[seat]
     if not player.sponsors:
         return
-    board = map_board(player.map_id)
+    board = board_of(player)
     for card in passives.holders(player, "money_per_space_covered_adjacent_to"):
-        item = next(item for item in SPONSORS[card].passive if item.keyword == "money_per_space_covered_adjacent_to")
+        item = passives.passive(player, card, "money_per_space_covered_adjacent_to")
         terrain = board.water if item.args[0] == "water" else board.rock
         spaces = sum(1 for cell in placement.cells if NEIGHBOUR_MASK[cell] & terrain)
         tracks.gain_money(game, seat, spaces * int(item.args[1]))
@@ -424,7 +427,7 @@ def building_erected(game: "ArkNovaGame", seat: int, placement: Any) -> None:
 def extra_bonus_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     """Archaeologist: the bonus of any placement-bonus space of the map not yet covered."""
     player = game.players[step[1]]
-    return tuple(dict.fromkeys(bonus for bit, bonus in map_board(player.map_id).bonuses if not bit & player.occupied))
+    return tuple(dict.fromkeys(bonus for bit, bonus in board_of(player).bonuses if not bit & player.occupied))
 
 
 @resolver("extra_placement_bonus")

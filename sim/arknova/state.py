@@ -1,20 +1,25 @@
 """The mutable state of one Ark Nova game, with a cheap hand-written `copy()`.
 
 Cards are ints (their printed numbers); the static card data lives once in the
-catalog. Buildings are tuples holding a shared `Placement`, so copying a zoo is a
-handful of list copies. Icon counts are kept incrementally as cards enter or leave.
+catalog the game was made from, which the game and each player refer to (shared by every
+copy), so a rule that is given only a player reads the same data as the game. Buildings
+are tuples holding a shared `Placement`, so copying a zoo is a handful of list copies.
+Icon counts are kept incrementally as cards enter or leave.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.arknova.geometry import Placement
 
+if TYPE_CHECKING:
+    from sim.arknova.catalog import Catalog
+
 ACTION_CARDS: tuple[str, ...] = ("animals", "build", "cards", "association", "sponsors")
 STANDARD = "enclosure"
-SPECIAL_ENCLOSURES: tuple[str, ...] = ("petting_zoo", "reptile_house", "large_bird_aviary")
+SPECIAL_ENCLOSURES = frozenset({"petting_zoo", "reptile_house", "large_bird_aviary"})
 
 # A building: (kind, placement, used). `used` is 1 for an occupied standard enclosure,
 # the number of player tokens in a special enclosure, 0 otherwise.
@@ -27,7 +32,7 @@ class PlayerState:
     """One seat's zoo, tracks, hand and action cards."""
 
     __slots__ = (
-        "seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
+        "catalog", "seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
         "action_cards", "upgraded", "hand", "final_scoring", "occupied", "kiosks",
         "buildings", "icons", "animals", "sponsors", "supported", "workers",
         "workers_total", "workers_on", "partner_zoos", "universities", "left_slots",
@@ -37,7 +42,8 @@ class PlayerState:
         "chosen_size", "card_tokens", "action_tokens", "pouched",
     )
 
-    def __init__(self, seat: int, map_id: str) -> None:
+    def __init__(self, seat: int, map_id: str, catalog: "Catalog") -> None:
+        self.catalog = catalog
         self.seat = seat
         self.map_id = map_id
         self.money = 0
@@ -83,6 +89,7 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
+        other.catalog = self.catalog
         for name in ("seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
                      "occupied", "kiosks", "workers", "workers_total", "left_slots",
                      "milestones", "full_map_bonus", "turns", "xtokens_spent",
@@ -150,7 +157,7 @@ class ArkNovaState:
     """Players, cards, the association board, the break track and the pending steps."""
 
     __slots__ = (
-        "challenge",
+        "catalog", "challenge",
         "config", "players", "deck", "discard", "display", "base_projects", "projects",
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
@@ -160,6 +167,7 @@ class ArkNovaState:
     )
 
     def __init__(self) -> None:
+        # `catalog` (the data this game is played with) is set by the setup that makes the game.
         self.config: dict[str, Any] = {}
         self.players: list[PlayerState] = []
         self.deck: list[int] = []  # draw from the end
@@ -198,6 +206,7 @@ class ArkNovaState:
 
     def copy_into(self, other: "ArkNovaState") -> None:
         """Fill `other` (a fresh instance) with an independent copy of this state."""
+        other.catalog = self.catalog
         other.config = self.config
         other.players = [player.copy() for player in self.players]
         other.deck = self.deck[:]

@@ -9,18 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sim.arknova import history
-from sim.arknova.catalog import load_catalog
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-TRACKS = load_catalog().tracks
-
 
 def score(player: "PlayerState") -> int:
     """Score = appeal + value of the conservation space (2nd printing); the end triggers at 100."""
-    return player.appeal + TRACKS.conservation_value[player.cp]
+    return player.appeal + player.catalog.tracks.conservation_value[player.cp]
 
 
 def victory_points(player: "PlayerState") -> int:
@@ -33,17 +30,18 @@ def gain_money(game: "ArkNovaGame", seat: int, amount: int) -> None:
 
 def gain_appeal(game: "ArkNovaGame", seat: int, amount: int) -> None:
     player = game.players[seat]
-    player.appeal = max(0, min(TRACKS.appeal_max, player.appeal + amount))
+    player.appeal = max(0, min(game.catalog.tracks.appeal_max, player.appeal + amount))
 
 
 def gain_xtokens(game: "ArkNovaGame", seat: int, amount: int) -> None:
     player = game.players[seat]
-    player.xtokens = min(TRACKS.xtoken_max, player.xtokens + amount)
+    player.xtokens = min(game.catalog.tracks.xtoken_max, player.xtokens + amount)
 
 
 def reputation_cap(player: "PlayerState") -> int:
     """Reputation stops at 9 until the Cards action is upgraded, then at 15."""
-    return TRACKS.reputation_max if player.is_upgraded("cards") else TRACKS.reputation_cap
+    tracks = player.catalog.tracks
+    return tracks.reputation_max if player.is_upgraded("cards") else tracks.reputation_cap
 
 
 def gain_reputation(game: "ArkNovaGame", seat: int, amount: int) -> None:
@@ -51,28 +49,30 @@ def gain_reputation(game: "ArkNovaGame", seat: int, amount: int) -> None:
     from sim.arknova.effects import grant
 
     player = game.players[seat]
+    tracks = game.catalog.tracks
     cap = reputation_cap(player)
     for _ in range(amount):
         if player.reputation < cap:
             player.reputation += 1
-            bonus = dict(TRACKS.reputation_bonuses).get(player.reputation)
+            bonus = dict(tracks.reputation_bonuses).get(player.reputation)
             if bonus is not None:
                 grant(game, seat, bonus)
-        elif player.reputation >= TRACKS.reputation_max:
+        elif player.reputation >= tracks.reputation_max:
             gain_appeal(game, seat, 1)
 
 
 def gain_cp(game: "ArkNovaGame", seat: int, amount: int) -> None:
     """Conservation points; reaching 2, 5, 8 or 10 pushes that space's one-time bonus."""
     player = game.players[seat]
+    tracks = game.catalog.tracks
     before = player.cp
-    player.cp = min(TRACKS.conservation_max, player.cp + amount)
+    player.cp = min(tracks.conservation_max, player.cp + amount)
     reached = []
-    for space in TRACKS.cp_bonus_spaces:
+    for space in tracks.cp_bonus_spaces:
         bit = 1 << space
         if before < space <= player.cp and not player.milestones & bit:
             player.milestones |= bit
-            reached.append(("cp_bonus", seat, space) if space != TRACKS.cp_bonus_spaces[-1] else ("cp10", seat))
+            reached.append(("cp_bonus", seat, space) if space != tracks.cp_bonus_spaces[-1] else ("cp10", seat))
     game.push(*reached)
 
 

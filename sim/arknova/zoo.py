@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from sim.arknova import map_abilities, passives
-from sim.arknova.board import BUILD_SHAPES, MapBoard, map_board
-from sim.arknova.catalog import Animal, Effect, load_catalog
+from sim.arknova.board import BUILD_SHAPES, board_of, map_board
+from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
 from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, enumerate_placements, kiosk_exclusion
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
-
-TILES = load_catalog().tiles
-TRACKS = load_catalog().tracks
-PAVILION_APPEAL = TILES.pavilion_appeal
-CAPACITY = {kind: TILES.special_enclosures[kind].capacity for kind in SPECIAL_ENCLOSURES}
-
 
 ENCLOSURE_SIZE = {f"enclosure-{size}": size for size in range(1, 6)}
 
@@ -31,12 +26,8 @@ def enclosure_size(kind: str) -> int:
     return ENCLOSURE_SIZE[kind]
 
 
-def board_of(player: PlayerState) -> MapBoard:
-    return map_board(player.map_id)
-
-
-def can_place(occupied: int, kiosks: int, placement: Placement, kind: str, upgraded_build: bool) -> bool:
-    """Empty cells, upgrade-only cells unlocked, touching the zoo (or the border, at first), kiosk spacing."""
+def can_place(occupied: int, placement: Placement, upgraded_build: bool) -> bool:
+    """Empty cells, upgrade-only cells unlocked, touching the zoo (or the border, at first)."""
     if placement.mask & occupied:
         return False
     if placement.needs_upgrade and not upgraded_build:
@@ -46,16 +37,27 @@ def can_place(occupied: int, kiosks: int, placement: Placement, kind: str, upgra
             return False
     elif not placement.on_border:
         return False
-    if kind == "kiosk" and kiosks and kiosk_exclusion(placement.cells[0], TRACKS.kiosk_min_distance) & kiosks:
-        return False
     return True
 
 
-@cache
-def terrain_placements(map_id: str, kind: str) -> tuple[Placement, ...]:
-    """Every placement of a shape when rock and water spaces may be covered too."""
-    board = map_board(map_id)
-    offsets = tuple(tuple(offset) for offset in TILES.building_shapes[BUILD_SHAPES.get(kind, kind)])
+def kiosk_spaced(kiosks: int, placement: Placement, distance: int) -> bool:
+    """A kiosk on `placement` stands at least `distance` from every kiosk of the `kiosks` mask."""
+    return not kiosks or not kiosk_exclusion(placement.cells[0], distance) & kiosks
+
+
+def terrain_placements(catalog: Catalog, map_id: str, kind: str) -> tuple[Placement, ...]:
+    """Every placement of a shape when rock and water spaces may be covered too (built once per catalog)."""
+    return catalog.derived[_terrain_tables][(map_id, kind)]
+
+
+def _terrain_tables(catalog: Catalog) -> LazyTable:
+    return LazyTable(partial(_terrain_placements, catalog))
+
+
+def _terrain_placements(catalog: Catalog, key: tuple[str, str]) -> tuple[Placement, ...]:
+    map_id, kind = key
+    board = map_board(catalog, map_id)
+    offsets = tuple(tuple(offset) for offset in catalog.tiles.building_shapes[BUILD_SHAPES.get(kind, kind)])
     return enumerate_placements(offsets, board.buildable | board.rock | board.water, board.rock, board.water,
                                 board.upgrade_only)
 
@@ -68,31 +70,36 @@ def _covers_terrain(player: PlayerState) -> bool:
 def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     """Every placement of the building kind on the player's map (before the building rules)."""
     if _covers_terrain(player):
-        return terrain_placements(player.map_id, kind)
+        return terrain_placements(player.catalog, player.map_id, kind)
     return board_of(player).placements_for(kind)
 
 
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
-    return _legal_placements(player.map_id, player.occupied, player.kiosks, kind, upgraded_build,
-                             _covers_terrain(player))
+    legal = player.catalog.derived[_legal_placements_cache]
+    return legal(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
     return bool(legal_placements(player, kind, upgraded_build))
 
 
-@lru_cache(maxsize=1 << 16)
-def _legal_placements(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
+def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
+    """The catalog's legal placements, cached on the zoo's masks: the same zoo is asked again and
+    again between two buildings, by the rules and by every lookahead of a bot."""
+    return lru_cache(maxsize=1 << 16)(partial(_legal_placements, catalog))
+
+
+def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
                       terrain: bool) -> tuple[Placement, ...]:
-    """Cached on the zoo's masks: the same zoo is asked again and again between two buildings,
-    by the rules and by every lookahead of a bot."""
-    placements = terrain_placements(map_id, kind) if terrain else map_board(map_id).placements_for(kind)
-    return tuple(p for p in placements if can_place(occupied, kiosks, p, kind, upgraded_build))
-
-
-def clear_caches() -> None:
-    """Forget cached placement answers; needed when the map data changes (overrides)."""
-    _legal_placements.cache_clear()
+    if terrain:
+        placements = terrain_placements(catalog, map_id, kind)
+    else:
+        placements = map_board(catalog, map_id).placements_for(kind)
+    legal = tuple(p for p in placements if can_place(occupied, p, upgraded_build))
+    if kind != "kiosk":
+        return legal
+    distance = catalog.tracks.kiosk_min_distance
+    return tuple(p for p in legal if kiosk_spaced(kiosks, p, distance))
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
@@ -110,10 +117,10 @@ def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placeme
         player.kiosks |= placement.mask
     player.buildings.append((kind, placement, 0))
     if kind == "pavilion":
-        tracks.gain_appeal(game, seat, PAVILION_APPEAL)
+        tracks.gain_appeal(game, seat, game.catalog.tiles.pavilion_appeal)
     if not player.full_map_bonus and player.occupied & board.buildable == board.buildable:
         player.full_map_bonus = True
-        tracks.gain_appeal(game, seat, tracks.TRACKS.map_complete_appeal)
+        tracks.gain_appeal(game, seat, game.catalog.tracks.map_complete_appeal)
     if not placement.mask & board.bonus_mask:
         return []
     return [bonus for bit, bonus in board.bonuses if bit & placement.mask]
@@ -137,6 +144,11 @@ def fits(animal: Animal, placement: Placement) -> bool:
     return placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water
 
 
+def capacity(player: PlayerState, kind: str) -> int:
+    """Player tokens a special enclosure of this kind holds."""
+    return player.catalog.tiles.special_enclosures[kind].capacity
+
+
 def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
     """Whether building `index` can take the animal now: an empty standard enclosure big
     enough, or its special enclosure with room; rock/water needs apply to both."""
@@ -147,7 +159,7 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
             return False
         if size < animal.size and map_abilities.standard_size(player, size, placement) < animal.size:
             return False
-    elif kind != animal.special or CAPACITY[kind] - used < animal.special_tokens:
+    elif kind != animal.special or capacity(player, kind) - used < animal.special_tokens:
         return False
     return fits(animal, placement) or (bool(player.sponsors) and passives.ignores_rock_water(player))
 
@@ -155,7 +167,7 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
 def open_enclosures(player: PlayerState) -> list[int]:
     """Indices of empty standard enclosures and of special enclosures: where animals may still go."""
     return [index for index, (kind, _, used) in enumerate(player.buildings)
-            if kind in CAPACITY or (not used and kind in ENCLOSURE_SIZE)]
+            if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)]
 
 
 def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | None = None) -> list[int]:

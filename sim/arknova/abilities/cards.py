@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, tracks
-from sim.arknova.catalog import Effect, load_catalog
+from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
@@ -15,13 +15,10 @@ from sim.arknova.steps import options, resolver
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-CATALOG = load_catalog()
 SUNBATHING_PRICE = 4  # money per card sold
 POUCH_APPEAL = 2  # appeal per card tucked
 RESISTANCE_DRAW = 2  # final-scoring cards drawn, one kept
 SOLO_UNUSABLE_FINAL_SCORING = frozenset({"biodiversity"})
-PRIMATES_PROJECT = next(number for number in CATALOG.base_projects
-                        if CATALOG.projects[number].target == "primate")
 STOP = ("stop",)
 
 
@@ -103,7 +100,7 @@ def hunter(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     else:
         count = item.amount
     revealed = draw_cards(game, count)
-    if any(card in CATALOG.animals for card in revealed):
+    if any(card in game.catalog.animals for card in revealed):
         game.stack.append(("hunter_keep", seat, revealed))
     else:
         discard_all(game, seat, revealed)
@@ -111,7 +108,7 @@ def hunter(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @options("hunter_keep")
 def hunter_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    return tuple(dict.fromkeys(card for card in step[2] if card in CATALOG.animals))
+    return tuple(dict.fromkeys(card for card in step[2] if card in game.catalog.animals))
 
 
 @resolver("hunter_keep")
@@ -136,7 +133,7 @@ def snapping(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 def sponsor_magnet(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     """Take every sponsor card of the display within reputation range into the hand."""
     for index in deck.folders_in_range(game, seat):
-        if game.display[index] in CATALOG.sponsors:
+        if game.display[index] in game.catalog.sponsors:
             game.players[seat].hand.append(deck.take_from_display(game, seat, index, "taken"))
 
 
@@ -232,7 +229,7 @@ def tuck(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 def final_scoring_pool(game: "ArkNovaGame") -> list[int]:
     """Final-scoring cards nobody has seen yet (cards looked at and dropped stay out)."""
     seen = {card for player in game.players for card in player.final_scoring_dealt}
-    return [number for number, card in CATALOG.final_scoring.items()
+    return [number for number, card in game.catalog.final_scoring.items()
             if number not in seen and not (game.solo and card.quantity in SOLO_UNUSABLE_FINAL_SCORING)]
 
 
@@ -265,7 +262,7 @@ def base_projects_out_of_play(game: "ArkNovaGame") -> list[int]:
     used.update(game.deck, game.discard, game.display)
     for player in game.players:
         used.update(player.hand)
-    return [number for number in CATALOG.base_projects if number not in used]
+    return [number for number in game.catalog.base_projects if number not in used]
 
 
 @effect("assertion")
@@ -286,11 +283,13 @@ def assertion_choice(game: "ArkNovaGame", step: Step, number: Any) -> None:
 
 def take_base_project(game: "ArkNovaGame", seat: int, number: int) -> None:
     game.players[seat].hand.append(number)
-    game.say(seat, f"takes the base project {CATALOG.projects[number].name}")
+    game.say(seat, f"takes the base project {game.catalog.projects[number].name}")
 
 
 @effect("dominance")
 def dominance(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     """Take the base project Primates into the hand if it is out of play."""
-    if PRIMATES_PROJECT in base_projects_out_of_play(game):
-        take_base_project(game, seat, PRIMATES_PROJECT)
+    catalog = game.catalog
+    primates = next(number for number in catalog.base_projects if catalog.projects[number].target == "primate")
+    if primates in base_projects_out_of_play(game):
+        take_base_project(game, seat, primates)

@@ -8,18 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sim.arknova import zoo
-from sim.arknova.catalog import Animal, Effect, load_catalog
+from sim.arknova.catalog import Animal, Catalog, Effect
 from sim.arknova.effects import effect, rule
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-ANIMALS = load_catalog().animals
 SHARED = "flock-"
-FLOCK_ANIMALS = frozenset(number for number, animal in ANIMALS.items()
-                          if any(ability.keyword == "flock_animal" for ability in animal.abilities))
 rule("flock_animal")
+
+
+def flock_animals(catalog: Catalog) -> frozenset[int]:
+    """The catalog's flock animals (kept with the catalog: `catalog.derived[flock_animals]`)."""
+    return frozenset(number for number, animal in catalog.animals.items()
+                     if any(ability.keyword == "flock_animal" for ability in animal.abilities))
 
 
 def flock_size(animal: Animal) -> int:
@@ -30,7 +33,8 @@ def flock_size(animal: Animal) -> int:
 def shared_enclosures(player: "PlayerState", animal: Animal) -> list[int]:
     """Occupied standard enclosures the flock animal may join now."""
     least = flock_size(animal)
-    if not least or not any(housing == "standard" and "herbivore" in ANIMALS[number].categories
+    animals = player.catalog.animals
+    if not least or not any(housing == "standard" and "herbivore" in animals[number].categories
                             for number, housing in player.housing.items()):
         return []
     taken = {int(housing[len(SHARED):]) for housing in player.housing.values() if housing.startswith(SHARED)}

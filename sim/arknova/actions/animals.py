@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
-from sim.arknova.abilities.flock import FLOCK_ANIMALS, shared_enclosures
+from sim.arknova.abilities.flock import flock_animals, shared_enclosures
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
-from sim.arknova.requirements import unmet_count
 from sim.arknova.effects import grant
+from sim.arknova.requirements import unmet_count
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
 
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-TRACKS = tracks.TRACKS
-ANIMALS = tracks.load_catalog().animals
 PARTNER_ZOO_DISCOUNT = 3
 # Abilities printed with "after the action": they wait until the card is in slot 1.
 AFTER_ACTION_ABILITIES = frozenset({"boost", "clever", "action", "determination", "hypnosis"})
@@ -42,25 +40,28 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list
     if from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
     result: list[tuple[int, int, int]] = []
+    animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     candidates = zoo.open_enclosures(player)
     if not candidates:
-        sources = [source for source in sources if source[0] in FLOCK_ANIMALS]
+        sources = [source for source in sources if source[0] in flock]
     for card, source in sources:
-        animal = ANIMALS.get(card)
-        if animal is None or animal_cost(player, animal) + source + 1 > player.money:
+        if card not in animals:
+            continue
+        animal = animals[card]
+        if animal_cost(player, animal) + source + 1 > player.money:
             continue
         unmet = unmet_count(player, animal) if animal.requirements else 0
         if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
                 or passives.chosen_size_blocks(player, animal)):
             continue
         result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
-        if card in FLOCK_ANIMALS:
+        if card in flock:
             result.extend((card, source, index) for index in shared_enclosures(player, animal))
     return result
 
 
-def _count(side_two: bool, strength: int) -> int:
-    return TRACKS.animals_max[side_two][min(strength, 5) - 1]
+def _count(game: "ArkNovaGame", side_two: bool, strength: int) -> int:
+    return game.catalog.tracks.animals_max[side_two][min(strength, 5) - 1]
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:
@@ -72,14 +73,14 @@ def animals_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     side_two = game.players[seat].is_upgraded("animals")
     if not playable_animals(game, seat, side_two):
         return None
-    return next(strength for strength in range(1, 6) if _count(side_two, strength) > 0)
+    return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
 
 
 @resolver("animals")
 def start_animals(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Side II at strength 5+: the reputation step comes first and widens the range at once."""
     seat, strength, side_two = step[1], step[2], step[3]
-    game.push(("animal_play", seat, _count(side_two, strength), side_two, False),
+    game.push(("animal_play", seat, _count(game, side_two, strength), side_two, False),
               *sponsor_effects.after_animals(game, seat))
     if side_two and strength >= 5:
         tracks.gain_reputation(game, seat, 1)
@@ -108,7 +109,7 @@ def choose_animal(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosure: int) -> None:
     """Pay, house, add the icons, then gain appeal, CP, reputation and the ability."""
     player = game.players[seat]
-    animal = ANIMALS[card]
+    animal = game.catalog.animals[card]
     cost = animal_cost(player, animal)
     deck.take_card_to_play(game, seat, card, source, cost)
     zoo.house_animal(player, animal, enclosure)

@@ -17,14 +17,20 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-CATALOG = tracks.load_catalog()
-TRACKS = CATALOG.tracks
-UNIVERSITIES = {university.id: university for university in CATALOG.tiles.universities}
 CATEGORIES = ("predator", "herbivore", "bird", "reptile", "primate", "bear", "petting_zoo")
-CONTINENTS = tuple(CATALOG.tiles.partner_zoo_continents)
 MAX_WORKERS_PER_TASK = 3
 PROJECT_GOALS = ("icon_count", "distinct_icons", "animal_count", "breeding", "release")
 rule(*(f"project:{goal}" for goal in PROJECT_GOALS))  # read by slot_choices
+
+
+def continents(player: "PlayerState") -> tuple[str, ...]:
+    """The continents of the partner zoos (and of the continent icons)."""
+    return player.catalog.tiles.partner_zoo_continents
+
+
+def university_ids(game: "ArkNovaGame") -> list[str]:
+    """Every university tile type, as the association board shows them after a break."""
+    return [university.id for university in game.catalog.tiles.universities]
 
 
 def workers_needed(player: "PlayerState", task: str) -> int:
@@ -36,7 +42,8 @@ def workers_needed(player: "PlayerState", task: str) -> int:
 
 
 def partner_zoo_limit(player: "PlayerState", side_two: bool) -> int:
-    return TRACKS.partner_zoo_limit_upgraded if side_two else TRACKS.partner_zoo_limit
+    limits = player.catalog.tracks
+    return limits.partner_zoo_limit_upgraded if side_two else limits.partner_zoo_limit
 
 
 def partner_zoo_choices(game: "ArkNovaGame", seat: int, side_two: bool, pool: list[str]) -> list[str]:
@@ -48,7 +55,7 @@ def partner_zoo_choices(game: "ArkNovaGame", seat: int, side_two: bool, pool: li
 
 def university_choices(game: "ArkNovaGame", seat: int, pool: list[str]) -> list[str]:
     player = game.players[seat]
-    if len(player.universities) >= TRACKS.university_limit:
+    if len(player.universities) >= game.catalog.tracks.university_limit:
         return []
     return [university for university in pool if university not in player.universities]
 
@@ -61,14 +68,14 @@ def take_partner_zoo(game: "ArkNovaGame", seat: int, continent: str, from_board:
     player.partner_zoos.append(continent)
     player.add_icons((continent,))
     game.say(seat, f"takes the {continent} partner zoo")
-    bonus = dict(CATALOG.maps[player.map_id].partner_zoo_bonuses).get(len(player.partner_zoos))
+    bonus = dict(game.catalog.maps[player.map_id].partner_zoo_bonuses).get(len(player.partner_zoos))
     if bonus is not None:
         grant(game, seat, bonus)
 
 
 def take_university(game: "ArkNovaGame", seat: int, university_id: str, from_board: bool = True) -> None:
     player = game.players[seat]
-    university = UNIVERSITIES[university_id]
+    university = game.catalog.tiles.university(university_id)
     if from_board:
         game.university_board.remove(university_id)
     player.universities.append(university_id)
@@ -76,15 +83,15 @@ def take_university(game: "ArkNovaGame", seat: int, university_id: str, from_boa
     if university.hand_limit:
         player.hand_limit = max(player.hand_limit, university.hand_limit)
     game.say(seat, f"takes the {university_id} university")
-    bonus = dict(CATALOG.maps[player.map_id].university_bonuses).get(len(player.universities))
+    bonus = dict(game.catalog.maps[player.map_id].university_bonuses).get(len(player.universities))
     if bonus is not None:
         grant(game, seat, bonus)
     tracks.gain_reputation(game, seat, university.reputation)
 
 
 def donation_cost(game: "ArkNovaGame") -> int:
-    costs = TRACKS.donation_costs
-    return costs[game.donations] if game.donations < len(costs) else TRACKS.donation_overflow
+    costs = game.catalog.tracks.donation_costs
+    return costs[game.donations] if game.donations < len(costs) else game.catalog.tracks.donation_overflow
 
 
 # --- conservation projects ------------------------------------------------------
@@ -94,7 +101,7 @@ def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
     """Animals in the zoo with the project's icon that need a standard enclosure of at least the
     slot's size (2nd printing; petting-zoo animals need none and cannot be released)."""
     minimum = max(1, project.slots[slot].min_size)
-    animals = CATALOG.animals
+    animals = player.catalog.animals
     return [
         number for number in dict.fromkeys(player.animals)
         if project.target in animals[number].icons and animals[number].size >= minimum
@@ -102,13 +109,13 @@ def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
 
 
 def distinct_icons(player: "PlayerState", target: str) -> int:
-    names = CATEGORIES if target == "animal_categories" else CONTINENTS
+    names = CATEGORIES if target == "animal_categories" else continents(player)
     return sum(1 for name in names if player.icon(name) > 0)
 
 
 def breeding_ready(player: "PlayerState", project: Project) -> bool:
     """An animal with the icon whose continent matches one of your partner zoos."""
-    animals = CATALOG.animals
+    animals = player.catalog.animals
     return any(
         project.target in animals[number].icons
         and any(continent in player.partner_zoos for continent in animals[number].continents)
@@ -140,7 +147,7 @@ def slot_choices(player: "PlayerState", project: Project, slot: int, extra: int 
 
 def support_choices(player: "PlayerState", number: int, holders: list[int]) -> list[tuple[int, int]]:
     """(slot, released animal or 0) pairs the player can take on this project."""
-    project = CATALOG.projects[number]
+    project = player.catalog.projects[number]
     if player.seat in holders and not (project.goal == "release" and passives.release_repeatable(player)):
         return []
     return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
@@ -157,9 +164,10 @@ def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> list[Any]
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if side_two:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
+    projects = game.catalog.projects
     for card, source in sources:
-        if card in CATALOG.projects and source + 1 <= player.money:
-            fresh = [-1] * len(CATALOG.projects[card].slots)
+        if card in projects and source + 1 <= player.money:
+            fresh = [-1] * len(projects[card].slots)
             result.extend(("play", card, source, slot, released)
                           for slot, released in support_choices(player, card, fresh))
     return result
@@ -167,13 +175,13 @@ def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> list[Any]
 
 def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, released: int) -> None:
     player = game.players[seat]
-    project = CATALOG.projects[row.number]
+    project = game.catalog.projects[row.number]
     level = project.slots[slot]
     if project.goal != "release" and not slot_choices(player, project, slot, 0):
         passives.spend_project_token(player)
     row.holders[slot] = seat
     player.supported.append(row.number)
-    deck.record(game, "supported", seat, row.number, "base" if row.number in CATALOG.base_projects else "row")
+    deck.record(game, "supported", seat, row.number, "base" if row.number in game.catalog.base_projects else "row")
     game.say(seat, f"supports {project.name} (slot {slot + 1}) for {level.cp} CP")
     game.push(("left_slot", seat))
     cp = level.cp
@@ -190,7 +198,7 @@ def release(game: "ArkNovaGame", seat: int, number: int) -> None:
     from sim.arknova import zoo
 
     player = game.players[seat]
-    animal = CATALOG.animals[number]
+    animal = game.catalog.animals[number]
     player.animals.remove(number)
     player.add_icons(animal.icons, -1)
     if animal.size_class == "small":
@@ -206,12 +214,13 @@ def release(game: "ArkNovaGame", seat: int, number: int) -> None:
 def play_project(game: "ArkNovaGame", seat: int, card: int, source: int) -> ProjectRow:
     """A new project goes to the left of the row; beyond the row limit the rightmost is discarded."""
     deck.take_card_to_play(game, seat, card, source)
-    row = ProjectRow(card, [-1] * len(CATALOG.projects[card].slots))
+    project = game.catalog.projects[card]
+    row = ProjectRow(card, [-1] * len(project.slots))
     game.projects.insert(0, row)
     if len(game.projects) > game.project_row_limit:
         dropped = game.projects.pop()
         game.discard.append(dropped.number)
-    for bonus in CATALOG.projects[card].played_bonus:
+    for bonus in project.played_bonus:
         grant(game, seat, bonus)
     return row
 
@@ -224,8 +233,10 @@ def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str
     player = game.players[seat]
     result: list[Any] = []
 
+    printed_strength = game.catalog.tracks.task_strength
+
     def open_task(task: str) -> bool:
-        return (task not in done and passives.task_strength(player, task, TRACKS.task_strength(task)) <= remaining
+        return (task not in done and passives.task_strength(player, task, printed_strength(task)) <= remaining
                 and workers_needed(player, task) <= player.workers)
 
     if open_task("reputation"):
@@ -247,7 +258,7 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def association_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     """The strength of the cheapest task the player can perform now."""
     side_two = game.players[seat].is_upgraded("association")
-    for strength in sorted({strength for _, strength in TRACKS.association_strength}):
+    for strength in sorted({strength for _, strength in game.catalog.tracks.association_strength}):
         if task_options(game, seat, strength, (), side_two):
             return strength
     return None
@@ -289,11 +300,12 @@ def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     needed = workers_needed(player, task)
     player.workers -= needed
     player.workers_on[task] = player.workers_on.get(task, 0) + needed
-    game.push(("association", seat, remaining - passives.task_strength(player, task, TRACKS.task_strength(task)),
+    printed = game.catalog.tracks.task_strength(task)
+    game.push(("association", seat, remaining - passives.task_strength(player, task, printed),
                done + (task,), side_two, donated))
     if kind == "reputation":
         game.say(seat, "gains reputation")
-        tracks.gain_reputation(game, seat, TRACKS.association_reputation_gain)
+        tracks.gain_reputation(game, seat, game.catalog.tracks.association_reputation_gain)
     elif kind == "partner_zoo":
         take_partner_zoo(game, seat, choice[1])
     elif kind == "university":
@@ -310,7 +322,7 @@ def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 def left_slot_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     """Which left-edge token marks the project; its bonus comes with it."""
     player = game.players[step[1]]
-    slots = CATALOG.maps[player.map_id].left_edge_slots
+    slots = game.catalog.maps[player.map_id].left_edge_slots
     return tuple(index for index in range(len(slots)) if not player.left_slots & (1 << index))
 
 
@@ -318,7 +330,7 @@ def left_slot_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 def take_left_slot(game: "ArkNovaGame", step: Step, index: Any) -> None:
     seat = step[1]
     player = game.players[seat]
-    slot = CATALOG.maps[player.map_id].left_edge_slots[index]
+    slot = game.catalog.maps[player.map_id].left_edge_slots[index]
     player.left_slots |= 1 << index
     if slot.recurring:
         player.recurring_income.append(slot.bonus)

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import tracks
 from sim.arknova.actions.association import (
-    CONTINENTS, UNIVERSITIES, partner_zoo_choices, take_partner_zoo, take_university, university_choices)
+    partner_zoo_choices,
+    take_partner_zoo,
+    take_university,
+    university_choices,
+    university_ids,
+)
 from sim.arknova.effects import grant
 from sim.arknova.state import ACTION_CARDS, Step
 from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
-
-CATALOG = tracks.load_catalog()
-BONUS_TILES = dict(CATALOG.tiles.bonus_tiles)
 
 
 @options("cp_bonus")
@@ -25,12 +26,12 @@ def cp_bonus_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat, space = step[1], step[2]
     player = game.players[seat]
     result: list[Any] = []
-    for choice in dict(CATALOG.tracks.cp_bonus_choices)[space]:
+    for choice in dict(game.catalog.tracks.cp_bonus_choices)[space]:
         if choice.keyword == "bonus_tile":
             result.extend(("tile", tile) for tile in game.bonus_tiles.get(space, ()))
         elif choice.keyword == "upgrade_action_card" and len(player.upgraded) == len(ACTION_CARDS):
             continue
-        elif choice.keyword == "hire_worker" and player.workers_total >= CATALOG.tracks.workers_total:
+        elif choice.keyword == "hire_worker" and player.workers_total >= game.catalog.tracks.workers_total:
             continue
         else:
             result.append(choice)
@@ -43,7 +44,7 @@ def cp_bonus(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if isinstance(choice, tuple):
         game.bonus_tiles[space].remove(choice[1])
         game.say(seat, f"takes the bonus tile {choice[1]}")
-        grant(game, seat, BONUS_TILES[choice[1]])
+        grant(game, seat, game.catalog.tiles.bonus_tile(choice[1]))
     else:
         grant(game, seat, choice)
 
@@ -99,7 +100,7 @@ def bonus_partner_zoo_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...
     """A partner zoo from the supply, normal limits."""
     seat = step[1]
     upgraded = game.players[seat].is_upgraded("association")
-    return tuple(partner_zoo_choices(game, seat, upgraded, list(CONTINENTS)))
+    return tuple(partner_zoo_choices(game, seat, upgraded, list(game.catalog.tiles.partner_zoo_continents)))
 
 
 @resolver("bonus_partner_zoo")
@@ -109,7 +110,7 @@ def bonus_partner_zoo(game: "ArkNovaGame", step: Step, continent: Any) -> None:
 
 @options("bonus_university")
 def bonus_university_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    return tuple(university_choices(game, step[1], list(UNIVERSITIES)))
+    return tuple(university_choices(game, step[1], university_ids(game)))
 
 
 @resolver("bonus_university")

@@ -4,11 +4,14 @@ placement bonuses on the spot, moving animals into a new reptile house or aviary
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import passives, sponsor_effects, tracks, zoo
+from sim.arknova import passives, sponsor_effects, zoo
 from sim.arknova.actions.turn import action
 from sim.arknova.board import BUILD_SHAPES, building_size
+from sim.arknova.catalog import Catalog
 from sim.arknova.effects import grant_all
 from sim.arknova.state import SPECIAL_ENCLOSURES, Step
 from sim.arknova.steps import options, resolver
@@ -17,35 +20,48 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-SIZES = {kind: building_size(kind) for kind in BUILD_SHAPES}
-SIDE_TWO_ONLY = frozenset(
-    kind for kind, special in zoo.TILES.special_enclosures.items() if special.side_two_only)
-BUILD_KINDS = tuple(sorted(BUILD_SHAPES, key=lambda kind: SIZES[kind]))  # smallest first
+
+@dataclass(frozen=True, slots=True)
+class BuildKinds:
+    """The Build action's building kinds under one catalog's tiles."""
+
+    sizes: Mapping[str, int]  # kind -> spaces it covers
+    side_two_only: frozenset[str]  # kinds only the upgraded Build card builds
+    smallest_first: tuple[str, ...]
+
+
+def build_kinds(catalog: Catalog) -> BuildKinds:
+    """The catalog's building kinds (kept with the catalog: `catalog.derived[build_kinds]`)."""
+    sizes = {kind: building_size(catalog, kind) for kind in BUILD_SHAPES}
+    side_two_only = frozenset(kind for kind, special in catalog.tiles.special_enclosures.items()
+                              if special.side_two_only)
+    return BuildKinds(sizes, side_two_only, tuple(sorted(BUILD_SHAPES, key=lambda kind: sizes[kind])))
 
 
 def buildable_kinds(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
                     free: bool = False) -> list[str]:
-    """Kinds the player may build now: size within the limit, affordable, allowed by
+    """Kinds the player may build now, smallest first: size within the limit, affordable, allowed by
     the card side, at most one of each special enclosure, and with a legal placement."""
-    return buildable_kinds_of(player, BUILD_KINDS, limit, built, side_two, free)
+    return list(_buildable(player, limit, built, side_two, free))
 
 
-def buildable_kinds_of(player: "PlayerState", kinds: tuple[str, ...], limit: int, built: tuple[str, ...],
-                       side_two: bool, free: bool = False) -> list[str]:
-    result = []
-    for kind in kinds:
-        size = SIZES[kind]
+def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
+               free: bool) -> Iterator[str]:
+    """The kinds of `buildable_kinds` one at a time, so that a caller needing the first one stops there."""
+    rules = player.catalog.derived[build_kinds]
+    cost_per_space = player.catalog.tracks.build_cost_per_space
+    for kind in rules.smallest_first:
+        size = rules.sizes[kind]
         if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
             continue
-        if kind in SIDE_TWO_ONLY and not side_two:
+        if kind in rules.side_two_only and not side_two:
             continue
-        if not free and size * tracks.TRACKS.build_cost_per_space > player.money:
+        if not free and size * cost_per_space > player.money:
             continue
         if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
             continue
         if zoo.has_placement(player, kind, side_two):
-            result.append(kind)
-    return result
+            yield kind
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:
@@ -56,11 +72,8 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def build_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
     """The size of the smallest building the player can afford and place."""
     player = game.players[seat]
-    side_two = player.is_upgraded("build")
-    for kind in BUILD_KINDS:
-        if buildable_kinds_of(player, (kind,), 99, (), side_two):
-            return SIZES[kind]
-    return None
+    smallest = next(_buildable(player, 99, (), player.is_upgraded("build"), False), None)
+    return None if smallest is None else game.catalog.derived[build_kinds].sizes[smallest]
 
 
 @options("build")
@@ -93,8 +106,8 @@ def placement_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 @resolver("build_place")
 def place(game: "ArkNovaGame", step: Step, placement: Any) -> None:
     seat, remaining, built, side_two, kind = step[1:6]
-    size = SIZES[kind]
-    game.players[seat].money -= size * tracks.TRACKS.build_cost_per_space
+    size = game.catalog.derived[build_kinds].sizes[kind]
+    game.players[seat].money -= size * game.catalog.tracks.build_cost_per_space
     game.push(("build", seat, remaining - size, built + (kind,), side_two))
     erect(game, seat, kind, placement)
 

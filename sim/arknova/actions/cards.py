@@ -13,8 +13,6 @@ from sim.arknova.steps import options, resolver
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-TRACKS = tracks.TRACKS
-
 
 def _table_index(strength: int) -> int:
     return min(strength, 5) - 1
@@ -30,14 +28,14 @@ def cards_min_strength(game: "ArkNovaGame", seat: int) -> int:
 def start_cards(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat, strength, side_two = step[1], step[2], step[3]
     game.push(("cards_mode", seat, strength, side_two))
-    tracks.advance_break(game, seat, TRACKS.cards_break_advance)
+    tracks.advance_break(game, seat, game.catalog.tracks.cards_break_advance)
 
 
 @options("cards_mode")
 def cards_mode_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     strength, side_two = step[2], step[3]
     result: list[Any] = [("draw",)]
-    if strength >= TRACKS.cards_snap_strength[side_two]:
+    if strength >= game.catalog.tracks.cards_snap_strength[side_two]:
         result.extend(("snap", index) for index, card in enumerate(game.display) if card)
     return tuple(result)
 
@@ -50,11 +48,12 @@ def cards_mode(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         game.players[seat].hand.append(card)
         game.say(seat, f"snaps {game.catalog.card(card).name} from folder {choice[1] + 1}")
         return
-    draws = TRACKS.cards_draw[side_two][_table_index(strength)]
-    discards = TRACKS.cards_discard[side_two][_table_index(strength)]
+    table = game.catalog.tracks
+    draws = table.cards_draw[side_two][_table_index(strength)]
+    discards = table.cards_discard[side_two][_table_index(strength)]
     game.say(seat, f"draws {draws}, discards {discards}")
     discard_steps = [("discard", seat)] * discards
-    if TRACKS.cards_draw_from_range[side_two]:
+    if table.cards_draw_from_range[side_two]:
         game.push(*([("take_card", seat)] * draws), *discard_steps)
     else:
         game.push(*discard_steps)

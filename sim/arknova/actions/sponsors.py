@@ -17,16 +17,13 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-SPONSORS = tracks.load_catalog().sponsors
-UNIQUE_PLACEMENT = tracks.load_catalog().tiles.unique_building_placement
-
 
 def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[Any]:
     """Where the sponsor's unique building may stand: the normal rules, its rock/water needs, and
     its own placement rules (some must cover border cells, one needs no neighbour building)."""
     upgraded = player.is_upgraded("build")
     shape = sponsor.unique_building
-    rules = {rule.keyword: rule for rule in UNIQUE_PLACEMENT.get(shape, ())}
+    rules = {rule.keyword: rule for rule in player.catalog.tiles.unique_building_placement.get(shape, ())}
     border_cells = rules["border_cells_min"].amount if "border_cells_min" in rules else 0
     # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
     # border instead of a building); overlap with the zoo is then tested separately below.
@@ -38,7 +35,7 @@ def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[
                                and placement.water_adjacent >= sponsor.building_water))
         and (placement.mask & BORDER_MASK).bit_count() >= border_cells
         and not placement.mask & player.occupied
-        and zoo.can_place(occupied, player.kiosks, placement, shape, upgraded)
+        and zoo.can_place(occupied, placement, upgraded)
     ]
 
 
@@ -51,13 +48,14 @@ def can_play_sponsor(player: "PlayerState", sponsor: Sponsor, folder: int) -> bo
 def playable_sponsors(game: "ArkNovaGame", seat: int, budget: int, from_display: bool) -> list[tuple[int, int]]:
     """(card, source) pairs: source -1 is the hand, else a display index."""
     player = game.players[seat]
+    sponsors = game.catalog.sponsors
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
     return [
         (card, source) for card, source in sources
-        if card in SPONSORS and map_abilities.sponsor_level(player, SPONSORS[card]) <= budget
-        and can_play_sponsor(player, SPONSORS[card], source + 1)
+        if card in sponsors and map_abilities.sponsor_level(player, sponsors[card]) <= budget
+        and can_play_sponsor(player, sponsors[card], source + 1)
     ]
 
 
@@ -94,7 +92,7 @@ def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         tracks.advance_break(game, seat, strength)
         return
     card, source = choice
-    level = map_abilities.sponsor_level(game.players[seat], SPONSORS[card])
+    level = map_abilities.sponsor_level(game.players[seat], game.catalog.sponsors[card])
     game.push(("sponsors", seat, budget - level, side_two, True, strength))
     play_sponsor(game, seat, card, source)
 
@@ -102,7 +100,7 @@ def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None:
     """Into the zoo: icons, the printed appeal/CP/reputation, the unique building, the immediate effects."""
     player = game.players[seat]
-    sponsor = SPONSORS[card]
+    sponsor = game.catalog.sponsors[card]
     deck.take_card_to_play(game, seat, card, source)
     player.sponsors.append(card)
     game.say(seat, f"plays sponsor {sponsor.name}")
@@ -116,14 +114,14 @@ def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None
 
 @options("unique_build")
 def unique_build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    return tuple(unique_building_placements(game.players[step[1]], SPONSORS[step[2]]))
+    return tuple(unique_building_placements(game.players[step[1]], game.catalog.sponsors[step[2]]))
 
 
 @resolver("unique_build")
 def unique_build(game: "ArkNovaGame", step: Step, placement: Any) -> None:
     from sim.arknova.actions.build import erect
 
-    erect(game, step[1], SPONSORS[step[2]].unique_building, placement)
+    erect(game, step[1], game.catalog.sponsors[step[2]].unique_building, placement)
 
 
 @options("sponsor_bonus")

@@ -4,7 +4,8 @@ and the break are checked, and play passes on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from sim.arknova import action_tokens as tokens
 from sim.arknova import deck, history, map_abilities, tracks
@@ -47,7 +48,7 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
         if needed is not None:
             strength = slot - tokens.strength_penalty(player, card)
             result.extend(("act", card, spent) for spent in range(max(0, needed - strength), player.xtokens + 1))
-    if player.xtokens < tracks.TRACKS.xtoken_max:
+    if player.xtokens < game.catalog.tracks.xtoken_max:
         result.extend(("xtoken", card) for card in ACTION_CARDS)
     return tuple(result)
 
