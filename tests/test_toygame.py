@@ -274,6 +274,19 @@ def test_arkmc_report_shows_the_generic_sections_and_the_toys_own(two_bot_run: P
     titles = [line[3:] for line in out.read_text().splitlines() if line.startswith("## ")]
     assert titles == ["Experiment", "Seat advantage", "Bots", "Game shape", "Toy Market: cards played", "Methods"]
     assert f"| game | {SPEC} |" in out.read_text()
+    assert "take this run further" in out.read_text() and "`notebooks/bot_comparison.ipynb`" in out.read_text()
+
+
+def test_every_report_on_a_game_with_reconstructed_data_says_so(two_bot_run: Path, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from sim.analysis.report import run_sections
+
+    note = "reconstructed from the rulebook; replace tests/toygame/cards.csv with the printed cards"
+    assert not any(note in text for text in run_sections(Run.open(two_bot_run))[0].text)
+    monkeypatch.setattr(ToyGame, "info", replace(ToyGame.info, data_note=note))
+    assert f"Data: {note}" in run_sections(Run.open(two_bot_run))[0].text
 
 
 def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:

@@ -241,8 +241,13 @@ def run_sections(run: Run) -> list[Section]:
     if factory is None:
         sections[0].text.append(f"The game {run.spec.get('game')!r} cannot be loaded here: only the generic "
                                 "sections are shown.")
-    elif factory.info.data_note:
-        sections[0].text.append(f"Data: {factory.info.data_note}")
+    else:
+        if factory.info.data_note:
+            sections[0].text.append(f"Data: {factory.info.data_note}")
+        if factory.info.notebooks:
+            sections[0].text.append("Notebooks that take this run further (notebooks/README.md says how to run "
+                                    f"them on {run.path}): " + ", ".join(f"`notebooks/{name}.ipynb`"
+                                                                       for name in factory.info.notebooks) + ".")
     if run.n_games == 0:
         sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
                                 f"The seat section needs at least {MIN_SEAT_GAMES} games.")

@@ -37,9 +37,10 @@ class ArkNovaGame(StepMachine, ArkNovaState):
     def observation(self, seat: int) -> ArkNovaObservation:
         return ArkNovaObservation(self, seat)
 
-    def copy(self) -> "ArkNovaGame":
+    def copy(self, random_state: bool = True) -> "ArkNovaGame":
+        """An independent copy; without `random_state` it has no generator of its own (`NO_RANDOMNESS`)."""
         other = ArkNovaGame.__new__(ArkNovaGame)
-        self.copy_into(other)
+        self.copy_into(other, random_state)
         other._decision = self._decision
         return other
 

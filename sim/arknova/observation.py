@@ -20,13 +20,13 @@ if TYPE_CHECKING:
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
 ENGINE_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log", "after_action"})
-NO_RANDOMNESS = random.Random(0)  # the snapshot's stand-in for the game's generator, which would tell the future
 
 
 def _detached_copy(game: "ArkNovaGame") -> "ArkNovaGame":
-    """A copy that shares nothing mutable with `game`: a plain copy shares the config and the solo
-    challenge's record, which the engine never changes, but an observation goes to bot code."""
-    other = game.copy()
+    """A copy that shares nothing mutable with `game` and holds no random state: a plain copy shares
+    the config and the solo challenge's record, which the engine never changes, but an observation
+    goes to bot code, and the game's generator would tell the future."""
+    other = game.copy(random_state=False)
     other.config = {key: list(value) if isinstance(value, list) else value for key, value in game.config.items()}
     other.challenge = dict(game.challenge)
     return other
@@ -69,7 +69,7 @@ class ArkNovaObservation:
             counts.append((len(player.hand), len(dealt), len(player.final_scoring)))
             player.hand, player.final_scoring = [], []
             player.dealt = player.kept = player.final_scoring_dealt = ()
-        table.deck, table.rng, table._decision = [], NO_RANDOMNESS, None  # the decision reaches its seat apart
+        table.deck, table._decision = [], None  # the decision reaches its seat apart
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "_table", table)
         object.__setattr__(self, "unseen", tuple(unseen))

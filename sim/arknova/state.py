@@ -89,13 +89,18 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
-        other.catalog = self.catalog
-        for name in ("seat", "map_id", "money", "appeal", "cp", "reputation", "xtokens",
-                     "occupied", "kiosks", "workers", "workers_total", "left_slots",
-                     "milestones", "full_map_bonus", "turns", "xtokens_spent",
-                     "small_animals", "large_animals", "hand_limit", "dealt", "kept",
-                     "final_scoring_dealt", "appeal_condition_extra", "chosen_size"):
-            setattr(other, name, getattr(self, name))
+        # Immutable fields, assigned directly (a getattr/setattr loop over their names costs twice as much).
+        other.catalog, other.seat, other.map_id = self.catalog, self.seat, self.map_id
+        other.money, other.appeal, other.cp, other.reputation = self.money, self.appeal, self.cp, self.reputation
+        other.xtokens, other.xtokens_spent, other.occupied, other.kiosks = (
+            self.xtokens, self.xtokens_spent, self.occupied, self.kiosks)
+        other.workers, other.workers_total, other.left_slots, other.milestones = (
+            self.workers, self.workers_total, self.left_slots, self.milestones)
+        other.full_map_bonus, other.turns, other.small_animals, other.large_animals = (
+            self.full_map_bonus, self.turns, self.small_animals, self.large_animals)
+        other.hand_limit, other.dealt, other.kept, other.final_scoring_dealt = (
+            self.hand_limit, self.dealt, self.kept, self.final_scoring_dealt)
+        other.appeal_condition_extra, other.chosen_size = self.appeal_condition_extra, self.chosen_size
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
         other.hand = self.hand[:]
@@ -153,6 +158,20 @@ class _CopiedRandom(random.Random):
         pass
 
 
+class _NoRandomness(random.Random):
+    """The generator of a copy made without random state (an observation's table): drawing from it
+    is a bug, so it refuses; it can still be copied."""
+
+    def random(self) -> float:
+        raise RuntimeError("this copy has no random state (an observation): determinize it first")
+
+    def getrandbits(self, k: int) -> int:
+        raise RuntimeError("this copy has no random state (an observation): determinize it first")
+
+
+NO_RANDOMNESS = _NoRandomness(0)
+
+
 class ArkNovaState:
     """Players, cards, the association board, the break track and the pending steps."""
 
@@ -204,8 +223,10 @@ class ArkNovaState:
         # challenge games), "bases", "tiles", "maps"; replaced whole, never mutated, so shared by copies.
         self.challenge: dict[str, tuple[Any, ...]] = {}
 
-    def copy_into(self, other: "ArkNovaState") -> None:
-        """Fill `other` (a fresh instance) with an independent copy of this state."""
+    def copy_into(self, other: "ArkNovaState", random_state: bool = True) -> None:
+        """Fill `other` (a fresh instance) with an independent copy of this state; without
+        `random_state` the copy gets `NO_RANDOMNESS` instead of this game's generator (an observation
+        must not hold it, and copying it is a third of the cost of a copy)."""
         other.catalog = self.catalog
         other.config = self.config
         other.players = [player.copy() for player in self.players]
@@ -218,13 +239,18 @@ class ArkNovaState:
         other.partner_zoo_board = self.partner_zoo_board[:]
         other.university_board = self.university_board[:]
         other.bonus_tiles = {space: tiles[:] for space, tiles in self.bonus_tiles.items()}
-        for name in ("break_position", "break_length", "break_pending", "break_trigger",
-                     "breaks", "donations", "donation_blocked", "current", "turn",
-                     "end_turns_left", "end_trigger", "cp10_reached", "solo_tokens", "over"):
-            setattr(other, name, getattr(self, name))
+        other.break_position, other.break_length, other.break_pending, other.break_trigger = (
+            self.break_position, self.break_length, self.break_pending, self.break_trigger)
+        other.breaks, other.donations, other.donation_blocked, other.current, other.turn = (
+            self.breaks, self.donations, self.donation_blocked, self.current, self.turn)
+        other.end_turns_left, other.end_trigger, other.cp10_reached = self.end_turns_left, self.end_trigger, self.cp10_reached
+        other.solo_tokens, other.over = self.solo_tokens, self.over
         other.stack = self.stack[:]
-        other.rng = _CopiedRandom()
-        other.rng.setstate(self.rng.getstate())
+        if random_state:
+            other.rng = _CopiedRandom()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = NO_RANDOMNESS
         other.after_action = self.after_action[:]
         other.unhandled = set(self.unhandled)
         other.challenge = self.challenge
