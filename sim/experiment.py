@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from sim.core.protocols import GameFactory
 from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot
 from sim.storage import RunFolder
 
@@ -167,28 +168,30 @@ def _bot_specs(raw: Any) -> tuple[str, ...]:
     return tuple(specs)
 
 
-def default_players(game: str) -> int:
-    """The player count of the game's default config."""
+def game_factory(game: str) -> GameFactory:
+    """The game's factory; an unknown game is an ExperimentError naming the installed ones."""
     try:
-        return int(get_game(game).default_config()["players"])
+        return get_game(game)
     except RegistryError as error:
         raise ExperimentError(str(error)) from None
+
+
+def default_players(game: str) -> int:
+    """The player count of the game's default config."""
+    return int(game_factory(game).default_config()["players"])
 
 
 def study_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """`config` over the game's study options (the options a study uses unless told otherwise)."""
-    try:
-        return {**get_game(game).info.study_options, **config}
-    except RegistryError as error:
-        raise ExperimentError(str(error)) from None
+    return {**game_factory(game).info.study_options, **config}
 
 
 def validate_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
-    """The game's validated config (players and options); an unknown game or a bad value is an
-    ExperimentError with the game's one-line message."""
+    """The game's validated config (players and options); a bad value is an ExperimentError with the
+    game's one-line message."""
     try:
-        return get_game(game).validate(config)
-    except (ValueError, RegistryError) as error:
+        return game_factory(game).validate(config)
+    except ValueError as error:
         raise ExperimentError(str(error)) from None
 
 
@@ -205,7 +208,7 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError("scheduler is an address for the dask or ray backend, not for loky")
     config = validate_config(experiment.game, study_config(experiment.game, experiment.config))
     try:
-        overrides = get_game(experiment.game).parse_overrides(experiment.overrides)
+        overrides = game_factory(experiment.game).parse_overrides(experiment.overrides)
     except ValueError as error:
         raise ExperimentError(str(error)) from None
     bots = experiment.bots * experiment.players if len(experiment.bots) == 1 else experiment.bots

@@ -16,7 +16,8 @@ from sim.command import arkmc
 @click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--game", default=None, help="The game: a name that `arkmc games` lists, or module:Class.  "
                                            "[default: arknova]")
-@click.option("--players", type=int, default=None, help="Players (1 = solo).  [default: 2]")
+@click.option("--players", type=int, default=None, help="Players (1 = solo where the game has it).  "
+                                                        "[default: the game's default; Ark Nova: 2]")
 @click.option("--bots", "bots_text", default=None,
               help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
                    "parameters): name, name:key=value,..., module:Class.  [default: default]")
@@ -39,8 +40,9 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     """Play an experiment and save every game to a Parquet dataset.
 
     The experiment comes from EXPERIMENT_FILE (TOML, see docs/dataset.md) and the flags; flags win.
-    With neither, the embedded default runs: 2000 two-player games of the default bot on maps 1-8,
-    saved in runs/demo. Games are played in chunks by parallel workers; each finished chunk is
+    With neither, the embedded default runs: 2000 games of Ark Nova's default bot at its default
+    player count (2) and study options (maps 1-8), saved in runs/demo; another --game runs its own
+    default bot, player count and study options. Games are played in chunks by parallel workers; each finished chunk is
     saved at once, so Ctrl-C or a crash loses at most the chunks in flight, and --resume finishes
     the experiment without playing any game twice. The same seed gives the same rows whatever
     --jobs or --backend. Exit code 1 when a game failed (its seed and traceback are in the games
