@@ -301,3 +301,14 @@ def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
     refused = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy,default_search",
                                         "--games", "1", "--out", str(tmp_path / "other")])
     assert refused.exit_code == 2 and "'default_search' does not play toy" in refused.output
+
+
+def test_two_toy_runs_compare_without_the_ark_nova_sections(two_bot_run: Path, tmp_path: Path) -> None:
+    """The toy records no zoo maps and no card events, so a comparison shows the two experiments only."""
+    other = tmp_path / "other"
+    run(experiment(other, players=2, bots=["greedy", "random"], games=6, chunk_size=6, seed=5), progress=False)
+    out = tmp_path / "compare.md"
+    result = CliRunner().invoke(main, ["report", str(two_bot_run), str(other), "--out", str(out), "--format", "md"])
+    assert result.exit_code == 0, result.output
+    titles = [line[3:] for line in out.read_text().splitlines() if line.startswith("## ")]
+    assert titles == ["Baseline: run", "Variant: other", "Methods"]

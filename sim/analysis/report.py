@@ -259,7 +259,8 @@ def run_sections(run: Run) -> list[Section]:
 
 
 def comparison_sections(base: Run, variant: Run) -> list[Section]:
-    """A two-run report: both experiments, then the change in map and card win rates (variant - base)."""
+    """A two-run report: both experiments, then the change in map and card win rates (variant - base)
+    where the game records maps and cards."""
     sections = []
     for label, run in (("Baseline", base), ("Variant", variant)):
         section = experiment_section(run)
@@ -269,13 +270,32 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
         f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
         "The two experiments have the same specification: any change below is chance.")
+    changes = [map_change_section(base, variant), card_change_section(base, variant)]
+    return sections + [section for section in changes if section is not None] + [Section("Methods", METHODS)]
+
+
+def _records(base: Run, variant: Run, has: Callable[[Run], bool]) -> bool:
+    """Whether the runs' game records what `has` looks for (a run with no finished game says nothing)."""
+    return all(has(run) for run in (base, variant) if run.n_games)
+
+
+def map_change_section(base: Run, variant: Run) -> Section | None:
+    """The change of every map's win rate; None when the game records no map per seat."""
+    if not _records(base, variant, lambda run: "map" in run.seats.columns):
+        return None
     change = Section("Change of map win rates")
     table = compare.compare_maps(base, variant)
     if table.is_empty():
         change.text.append("One of the runs has no finished games.")
     else:
         change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, compare_columns("map"))
-    sections.append(change)
+    return change
+
+
+def card_change_section(base: Run, variant: Run) -> Section | None:
+    """The change of every card's win rate when played; None when the game records no card events."""
+    if not _records(base, variant, lambda run: not run.card_events.is_empty()):
+        return None
     cards_change = Section("Change of card win rates")
     table = compare.compare_cards(base, variant)
     if table.is_empty():
@@ -285,21 +305,20 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
         cards_change.text.append(
             f"No card was played at least {compare.MIN_N} times in both runs (the best: {have:.0f}). About "
             f"{games_needed(games, have, compare.MIN_N, PLAYS_PER_CARD_PER_GAME)} games per run would do.")
-    else:
-        shown = pl.concat([table.filter(pl.col("overridden")),
-                           table.filter(~pl.col("overridden")).sort("p_value", nulls_last=True).head(TOP)])
-        cards_change.figure("Card changes", plots.interval_plot(
-            plots.card_label(shown), "label", "change", "change_low",
-            "change_high", "Change of win rate when played, variant - baseline (95% CI)",
-            "change of win rate when played", 0.0, reference_label="no change", unit=plots.POINTS))
-        cards_change.table(f"Overridden cards first, then the {TOP} clearest changes (smallest p; cards played at least "
-                           f"{compare.MIN_N} times in both runs)", shown, [("card", column("card")), ("name", column("name"))] +
-                           compare_columns("card")[1:])
-        found = table.filter(pl.col("q_value") < 0.05)
-        cards_change.text.append(f"{table.height} cards compared; {found.height} changed at a 5% false-discovery rate "
-                                 "(the overridden cards form their own family, the other cards another).")
-    sections.append(cards_change)
-    return sections + [Section("Methods", METHODS)]
+        return cards_change
+    shown = pl.concat([table.filter(pl.col("overridden")),
+                       table.filter(~pl.col("overridden")).sort("p_value", nulls_last=True).head(TOP)])
+    cards_change.figure("Card changes", plots.interval_plot(
+        plots.card_label(shown), "label", "change", "change_low",
+        "change_high", "Change of win rate when played, variant - baseline (95% CI)",
+        "change of win rate when played", 0.0, reference_label="no change", unit=plots.POINTS))
+    cards_change.table(f"Overridden cards first, then the {TOP} clearest changes (smallest p; cards played at least "
+                       f"{compare.MIN_N} times in both runs)", shown, [("card", column("card")), ("name", column("name"))] +
+                       compare_columns("card")[1:])
+    found = table.filter(pl.col("q_value") < 0.05)
+    cards_change.text.append(f"{table.height} cards compared; {found.height} changed at a 5% false-discovery rate "
+                             "(the overridden cards form their own family, the other cards another).")
+    return cards_change
 
 
 def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
