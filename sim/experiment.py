@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.core.protocols import GameFactory
-from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot
+from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, names_code
 from sim.storage import RunFolder
 
 BACKENDS = ("loky", "dask", "ray")
@@ -86,11 +86,15 @@ class Experiment:
 FIELD_NAMES = tuple(item.name for item in fields(Experiment))
 
 
-def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = False) -> Experiment:
+def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = False,
+                    allow_code: bool = False) -> Experiment:
     """Read `path` (if given), apply the flags that were set (not None), validate.
 
     With `resume`, the experiment saved in the output folder's manifest is the starting point,
     so ``arkmc run --resume --out DIR`` needs nothing else; a file or flags may still restate it.
+    A file or a manifest is data that may come from anyone: the bots and the game it names must be
+    registered ones unless `allow_code`, since naming Python code (``file.py:Class``) runs it.
+    Nothing is imported before that check.
     """
     values: dict[str, Any] = {}
     if path is not None:
@@ -109,7 +113,26 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = 
         if manifest is not None:
             saved = {key: value for key, value in manifest["experiment"].items() if key in FIELD_NAMES}
             values = {**saved, **values}
+    if not allow_code:
+        _refuse_code(values, flags)
     return build_experiment(values, flags)
+
+
+def _refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
+    """An ExperimentError when the file or manifest names a bot or game by its Python code (the
+    command line's own --bots and --game may; they replace what the file says)."""
+    named = [] if flags.get("game") is not None else [values.get("game", Experiment.game)]
+    if flags.get("bots") is None:
+        named += _bot_specs(values.get("bots", []))
+    for spec in named:
+        try:
+            code = isinstance(spec, str) and names_code(spec)
+        except RegistryError as error:
+            raise ExperimentError(str(error)) from None
+        if code:
+            raise ExperimentError(f"{spec!r} names Python code, which an experiment file or a run folder may not "
+                                  "(naming it runs it); name it with --bots/--game, or add --allow-code if you "
+                                  "trust the file or folder")
 
 
 def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -> Experiment:

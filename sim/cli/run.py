@@ -34,9 +34,12 @@ from sim.command import arkmc
 @click.option("--backend", default=None, help="loky (this machine), dask or ray.  [default: loky]")
 @click.option("--scheduler", default=None, help="Address of a running dask scheduler or ray cluster.")
 @click.option("--resume", is_flag=True, help="Finish an interrupted experiment in --out; saved chunks are kept.")
+@click.option("--allow-code", is_flag=True,
+              help="Let the experiment file or the run folder name Python bots or games (file.py:Class, "
+                   "module:Class). Naming them runs their code: only for files and folders you trust.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar.  [default: when stderr is a terminal]")
 def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, options: tuple[str, ...],
-        overrides: tuple[str, ...], resume: bool, progress: bool | None, **flags: Any) -> None:
+        overrides: tuple[str, ...], resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
     """Play an experiment and save every game to a Parquet dataset.
 
     The experiment comes from EXPERIMENT_FILE (TOML, see docs/dataset.md) and the flags; flags win.
@@ -56,7 +59,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     flags.update(options=game_options(options, maps) or None, overrides=list(overrides) or None,
                  bots=split_bots(bots_text) if bots_text is not None else None)
     with run_errors():
-        experiment = load_experiment(experiment_file, flags, resume)
+        experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)
     folder = RunFolder(Path(experiment.out))
     if summary.interrupted:

@@ -208,6 +208,16 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return head, parameters
 
 
+def names_code(spec: str) -> bool:
+    """Whether a bot or game spec names Python code by its path (``module:Class``,
+    ``path/to/file.py:Class``, or a bot TOML file whose `bot` is one) rather than a registered name:
+    building it imports and runs that code. Nothing is imported to tell."""
+    name, _ = parse_bot_spec(spec)
+    if name.endswith(".toml"):
+        name, _ = _spec_file(name, {})
+    return ":" in name
+
+
 def make_bot(spec: str, game: str | None = None) -> Bot:
     """Build a bot for `game` from a spec: a name registered for that game (or for any game), an
     entry point, ``module:Class`` or ``path/to/file.py:Class``. Without a game, a name must be
