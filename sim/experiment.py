@@ -36,6 +36,8 @@ from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, na
 from sim.storage import RunFolder
 
 BACKENDS = ("loky", "dask", "ray")
+MAX_GAMES = 100_000_000  # a billion rows of seats at four players: more than one folder should hold
+MAX_JOBS = 256  # workers of one machine; a cluster's size is its own (jobs = -1)
 EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
 
 
@@ -219,12 +221,14 @@ def validate_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _validated(experiment: Experiment) -> Experiment:
-    if experiment.games < 1:
-        raise ExperimentError(f"games must be at least 1, got {experiment.games}")
-    if experiment.chunk_size < 0:
-        raise ExperimentError(f"chunk_size must be 0 (automatic) or more, got {experiment.chunk_size}")
-    if experiment.jobs == 0 or experiment.jobs < -1:
-        raise ExperimentError(f"jobs must be -1 (all cores) or at least 1, got {experiment.jobs}")
+    if not 1 <= experiment.games <= MAX_GAMES:
+        raise ExperimentError(f"games must be 1 to {MAX_GAMES:,}, got {experiment.games}")
+    if not 0 <= experiment.seed < 2**63:
+        raise ExperimentError(f"seed must be 0 or more (below 2**63), got {experiment.seed}")
+    if not 0 <= experiment.chunk_size <= MAX_GAMES:
+        raise ExperimentError(f"chunk_size must be 0 (automatic) to {MAX_GAMES:,}, got {experiment.chunk_size}")
+    if experiment.jobs == 0 or not -1 <= experiment.jobs <= MAX_JOBS:
+        raise ExperimentError(f"jobs must be -1 (all cores) or 1 to {MAX_JOBS}, got {experiment.jobs}")
     if experiment.backend not in BACKENDS:
         raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
     if experiment.scheduler and experiment.backend == "loky":

@@ -125,7 +125,7 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: di
         factory.keep_history(state)
         record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed)
         tables = factory.dataset_tables(state)
-    except Exception:
+    except (Exception, SystemExit):  # a bot's sys.exit() ends its game, not the run
         rows["games"].append({**base, "status": "error", "seconds": time.perf_counter() - started,
                               "error": traceback.format_exc()})
         return False

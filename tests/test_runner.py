@@ -210,7 +210,13 @@ def test_experiment_files_and_flags(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (["--games", "0"], "games must be at least 1"),
+    (["--games", "0"], "games must be 1 to 100,000,000, got 0"),
+    (["--games", "100000001"], "games must be 1 to 100,000,000, got 100000001"),
+    (["--games", "9223372036854775807"], "games must be 1 to 100,000,000"),
+    (["--jobs", "100000"], "jobs must be -1 (all cores) or 1 to 256, got 100000"),
+    (["--jobs", "257"], "jobs must be -1 (all cores) or 1 to 256, got 257"),
+    (["--seed", "-1"], "seed must be 0 or more"),
+    (["--chunk-size", "100000001"], "chunk_size must be 0 (automatic) to 100,000,000"),
     (["--bots", "nobody"], "unknown bot 'nobody'"),
     (["--backend", "spark"], "backend must be one of loky, dask, ray"),
     (["--jobs", "0"], "jobs must be -1"),

@@ -231,6 +231,8 @@ def make_bot(spec: str, game: str | None = None) -> Bot:
         return cls(**parameters)
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
+    except Exception as error:  # a user's bot may fail in any way while it is built
+        raise RegistryError(f"bot {name!r} failed to start: {type(error).__name__}: {error}") from None
 
 
 def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:

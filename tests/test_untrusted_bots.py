@@ -1,6 +1,8 @@
-"""Experiment files and run folders are data that may come from anyone: the bots and games they name
-must be registered ones. Python code named by its path runs only when the command line names it or
---allow-code says the file or folder is trusted; nothing is imported before that check."""
+"""Bots nobody vouches for. Experiment files and run folders are data that may come from anyone: the
+bots and games they name must be registered ones; Python code named by its path runs only when the
+command line names it or --allow-code says the file or folder is trusted, and nothing is imported
+before that check. A bot that exits, breaks a game or fails to start costs its games, with one line
+each, never the run or a traceback."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
+from test_runner import table
 
 from sim.cli import main
 
@@ -93,3 +96,59 @@ def test_resume_imports_nothing_a_run_folder_names_unless_allowed(tmp_path: Path
 
 def arkmc_process(*arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([ARKMC, *arguments], capture_output=True, text=True, timeout=300)
+
+
+MISBEHAVING_BOTS = """
+import sys
+
+
+class Exits:
+    def choose(self, observation, decision, rng):
+        sys.exit(3)
+
+
+class Illegal:
+    def choose(self, observation, decision, rng):
+        return ("no such option",)
+
+
+class BrokenStart:
+    def __init__(self):
+        raise RuntimeError("no weights file")
+
+    def choose(self, observation, decision, rng):
+        return decision.options[0]
+"""
+
+
+def misbehaving(tmp_path: Path) -> Path:
+    module = tmp_path / "misbehaving.py"
+    module.write_text(MISBEHAVING_BOTS)
+    return module
+
+
+def test_a_bot_that_exits_ends_its_games_as_error_rows_not_the_run(tmp_path: Path) -> None:
+    from sim.experiment import build_experiment
+    from sim.runner import run
+
+    module = misbehaving(tmp_path)
+    out = tmp_path / "run"
+    experiment = build_experiment({"bots": [f"{module}:Exits", "random"], "games": 3, "chunk_size": 3, "jobs": 1,
+                                   "out": str(out)})
+    summary = run(experiment, progress=False)
+    assert (summary.games_played, summary.errors) == (3, 3)
+    games = table(out, "games")
+    assert games["status"].cast(str).to_list() == ["error"] * 3
+    assert all("SystemExit: 3" in error for error in games["error"].to_list())
+
+
+def test_a_bot_that_breaks_play_or_its_own_start_gets_one_line(tmp_path: Path) -> None:
+    module = misbehaving(tmp_path)
+    illegal = CliRunner().invoke(main, ["play", "--bots", f"{module}:Illegal"])
+    assert illegal.exit_code == 1 and "Traceback" not in illegal.output
+    assert illegal.output.strip().splitlines()[-1].startswith("arkmc: the game stopped: IllegalOption:")
+    exits = CliRunner().invoke(main, ["play", "--bots", f"random,{module}:Exits"])
+    assert exits.exit_code == 1 and exits.output.strip().splitlines()[-1] == "arkmc: the game stopped: SystemExit: 3"
+    broken = CliRunner().invoke(main, ["play", "--bots", f"{module}:BrokenStart"])
+    assert broken.exit_code == 2 and len(broken.output.strip().splitlines()) == 1
+    assert "failed to start: RuntimeError: no weights file" in broken.output
