@@ -18,6 +18,7 @@ from sim.arknova.catalog import Catalog, Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.game import ArkNova
 from sim.arknova.geometry import BORDER_MASK, cells_of
+from sim.arknova.overrides import parse_overrides
 from sim.core.overrides import OverrideError
 from sim.core.play import play_game
 from sim.core.registry import make_bot
@@ -262,3 +263,29 @@ def test_two_overridden_factories_can_be_used_alternately() -> None:
     assert alone[0] != alone[1]
     assert rich.new_game({"players": 2}, 1).players[0].money == 60
     assert poor.new_game({"players": 2}, 1).players[0].money == 5
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ("cards.401.cost=-5", "override cards.401.cost=-5: no number in Ark Nova's data is negative"),
+    ("tracks.appeal_max=-1", "override tracks.appeal_max=-1: no number in Ark Nova's data is negative"),
+    ("cards.202.triggers=on_icon_own:science->money:-4", "no number in Ark Nova's data is negative"),
+    ("tracks.appeal_max=112", "appeal_income has 114 spaces, its track 0-112 needs 113"),
+    ("cards.401.size=6", "override of cards.401: size 6 is larger than the largest enclosure (5)"),
+])
+def test_an_override_out_of_range_is_one_line_before_any_game(tmp_path, override: str, message: str) -> None:
+    """A cost of -5 made playing the card gain money; an appeal track shorter than its income table
+    ended the run later with a polars error."""
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", "--games", "2", "--jobs", "1", "--out", str(out), "--override", override])
+    assert result.exit_code == 2 and message in result.output and len(result.output.strip().splitlines()) == 1
+    assert not out.exists(), "refused before the folder is made"
+
+
+def test_overrides_at_the_edge_of_their_range_are_accepted() -> None:
+    """Just inside each bound: a free card, the largest enclosure, a shorter appeal track with its table."""
+    income = ",".join(str(value) for value in load_catalog().tracks.appeal_income[:101])
+    parse_overrides(["cards.401.cost=0", "cards.401.size=5", "tracks.appeal_max=100", f"tracks.appeal_income=[{income}]"])

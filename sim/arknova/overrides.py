@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -29,6 +30,7 @@ from sim.core.overrides import OverrideError, parse_entry, parse_texts, set_colu
 CARD_TABLES = {"animals": ("animals.csv", _animal), "sponsors": ("sponsors.csv", _sponsor),
                "projects": ("projects.csv", _project)}
 FIXED_COLUMNS = frozenset({"number", "deck"})  # they decide which deck a card is in
+NEGATIVE = re.compile(r"(?<![\w.])-\d")  # a negative number in an override's value
 OVERRIDDEN_CATALOGS = 8  # catalogs kept per process: every chunk of an experiment asks for its own again
 
 
@@ -53,12 +55,33 @@ def _catalog_with(overrides: tuple[tuple[str, str], ...]) -> Catalog:
         return base
     edits = _Edits()
     for path, value in overrides:
+        if NEGATIVE.search(value):
+            raise OverrideError(f"override {path}={value}: no number in Ark Nova's data is negative")
         head, _, rest = path.partition(".")
         editor = EDITORS.get(head)
         if editor is None:
             raise OverrideError(f"override {path}: the path must start with cards, final_scoring, maps or tracks")
         editor(edits, base, path, rest, value)
-    return replace(base, **edits.changed_fields(base))
+    catalog = replace(base, **edits.changed_fields(base))
+    _check_ranges(catalog)
+    return catalog
+
+
+def _check_ranges(catalog: Catalog) -> None:
+    """What the parsers cannot see: each track table covers its track, and every animal fits an
+    enclosure that exists. An OverrideError names the first fact out of range."""
+    tracks = catalog.tracks
+    for table, values, last in (("appeal_income", tracks.appeal_income, tracks.appeal_max),
+                                ("conservation_value", tracks.conservation_value, tracks.conservation_max),
+                                ("reputation_range", tracks.reputation_range, tracks.reputation_max)):
+        if last < 1 or len(values) != last + 1:
+            raise OverrideError(f"override of tracks: {table} has {len(values)} spaces, its track "
+                                f"0-{last} needs {last + 1}")
+    largest = max(catalog.tiles.enclosure_counts)
+    for animal in catalog.animals.values():
+        if animal.size > largest:
+            raise OverrideError(f"override of cards.{animal.number}: size {animal.size} is larger than the "
+                                f"largest enclosure ({largest})")
 
 
 @dataclass
