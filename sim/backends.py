@@ -2,11 +2,12 @@
 
 Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
 Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
-is reported as a one-line error, not a traceback.
+is reported as a one-line error (`require_backend`, before the run folder is made), not a traceback.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 from collections.abc import Iterator
@@ -16,6 +17,23 @@ from joblib import parallel_config
 
 from sim.command import pip_install
 from sim.experiment import Experiment, ExperimentError
+
+EXTRAS = {"dask": "dask.distributed", "ray": "ray.util.joblib"}  # the module each optional backend needs
+
+
+def require_backend(backend: str) -> None:
+    """A one-line ExperimentError naming the install command when the backend's extra is missing;
+    checked before the run folder is made, so a missing extra leaves nothing behind."""
+    module = EXTRAS.get(backend)
+    if module is not None and not _importable(module):
+        raise ExperimentError(f"the {backend} backend needs the {backend} extra: {pip_install(backend)}")
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
 
 
 def worker_count(experiment: Experiment) -> int:
@@ -44,10 +62,7 @@ def _leave_interrupts_to_parent() -> None:
 
 @contextmanager
 def _dask(experiment: Experiment) -> Iterator[None]:
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise ExperimentError(f"the dask backend needs the dask extra: {pip_install('dask')}") from None
+    from dask.distributed import Client, LocalCluster
     if experiment.scheduler:
         client = Client(experiment.scheduler)
     else:
@@ -65,11 +80,9 @@ def _dask(experiment: Experiment) -> Iterator[None]:
 
 @contextmanager
 def _ray(experiment: Experiment) -> Iterator[None]:
-    try:
-        import ray
-        from ray.util.joblib import register_ray
-    except ImportError:
-        raise ExperimentError(f"the ray backend needs the ray extra: {pip_install('ray')}") from None
+    import ray
+    from ray.util.joblib import register_ray
+
     if experiment.scheduler:
         ray.init(address=experiment.scheduler, log_to_driver=False)
     else:

@@ -27,7 +27,7 @@ import polars as pl
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
-from sim.backends import execution, worker_count
+from sim.backends import execution, require_backend, worker_count
 from sim.core.play import play_game
 from sim.core.protocols import GameFactory
 from sim.core.registry import get_game, make_bot, parse_bot_spec
@@ -154,6 +154,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     Without `resume` the output folder must be empty (or absent); with it, the folder must
     hold this same experiment. `progress` defaults to showing a bar when stderr is a terminal.
     """
+    require_backend(experiment.backend)
     folder = RunFolder(Path(experiment.out))
     factory = get_game(experiment.game)
     manifest = _prepare(folder, experiment, dataset_version(factory), resume)
@@ -225,7 +226,10 @@ def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resum
     if manifest is None:
         if not folder.is_empty():
             raise ExperimentError(f"{folder.path} is not empty and holds no arkmc experiment; choose another --out")
-        return folder.start(experiment.to_dict(), experiment.experiment_id, chunk_count(experiment), data_version)
+        try:
+            return folder.start(experiment.to_dict(), experiment.experiment_id, chunk_count(experiment), data_version)
+        except OSError as error:  # read-only, a file where a folder should be, no space
+            raise ExperimentError(f"cannot make the run folder {folder.path}: {error.strerror or error}") from None
     if manifest["experiment_id"] != experiment.experiment_id:
         raise ExperimentError(
             f"{folder.path} belongs to another experiment ({manifest['experiment_id']}, this one is "

@@ -318,3 +318,30 @@ def test_run_help_documents_every_experiment_key() -> None:
     for key in FIELD_NAMES:
         assert flags.get(key, f"--{key}") in text, key
     assert "--resume" in text and "EXPERIMENT_FILE" in text
+
+
+def test_errors_known_before_the_run_leave_no_folder_behind(tmp_path: Path) -> None:
+    """A missing backend extra and an --out that cannot be made are one line each, and no folder
+    holding only a manifest is left to refuse the next attempt."""
+    from importlib.util import find_spec
+
+    runner = CliRunner()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    cases = [(["--out", str(blocker / "run")], f"cannot make the run folder {blocker / 'run'}")]
+    if find_spec("ray") is None:
+        cases.append((["--backend", "ray", "--out", str(tmp_path / "ray-run")], "the ray backend needs the ray extra: "))
+    for arguments, message in cases:
+        result = runner.invoke(main, ["run", "--games", "2", "--jobs", "1", *arguments])
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "ray-run").exists()
+
+
+def test_tune_refuses_an_out_it_cannot_write_before_playing(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(main, ["tune", "--budget", "4", "--seeds-per-candidate", "1", "--holdout", "0",
+                                       "--out", str(blocker / "tuned.toml")])
+    assert result.exit_code == 2 and f"{blocker} is a file, not a folder" in result.output
+    assert "search:" not in result.output, "refused before any game"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import click
@@ -110,3 +112,20 @@ MAPS = click.option("--maps", default=None,
 BOTS = click.option("--bots", default=DEFAULT_BOT, show_default=True,
                     help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
                          "parameters): name, name:key=value,..., module:Class. `default` is the game's default bot.")
+
+
+def check_writable(target: Path) -> None:
+    """Refuse an --out file that cannot be written before the work that fills it (an analysis, a
+    tuning run), which takes a while, is done."""
+    if target.is_dir():
+        raise ArkmcError(f"--out {target} is a folder; give a file name such as {target / 'report.html'}")
+    existing = next(folder for folder in (target.parent, *target.parent.parents) if folder.exists())
+    if not existing.is_dir():
+        raise ArkmcError(f"cannot write {target}: {existing} is a file, not a folder")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ArkmcError(f"cannot write {target}: {error.strerror or error}") from None
+    writable = os.access(target, os.W_OK) if target.exists() else os.access(target.parent, os.W_OK)
+    if not writable:
+        raise ArkmcError(f"cannot write {target}: permission denied")

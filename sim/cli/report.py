@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
-from sim.cli.common import ArkmcError
+from sim.cli.common import ArkmcError, check_writable
 
 
 @click.command()
@@ -42,19 +41,3 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     except OSError as error:
         raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
     click.echo(f"report written to {written}")
-
-
-def check_writable(target: Path) -> None:
-    """Refuse an --out that cannot be written before the analysis, which takes a while, is done."""
-    if target.is_dir():
-        raise ArkmcError(f"--out {target} is a folder; give a file name such as {target / 'report.html'}")
-    existing = next(folder for folder in (target.parent, *target.parent.parents) if folder.exists())
-    if not existing.is_dir():
-        raise ArkmcError(f"cannot write the report to {target}: {existing} is a file, not a folder")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
-    writable = os.access(target, os.W_OK) if target.exists() else os.access(target.parent, os.W_OK)
-    if not writable:
-        raise ArkmcError(f"cannot write the report to {target}: permission denied")

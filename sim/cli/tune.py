@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAME, MAPS, OPTION, ArkmcError, factory_of, game_options
+from sim.cli.common import GAME, MAPS, OPTION, ArkmcError, check_writable, factory_of, game_options
 
 
 @click.command()
@@ -38,6 +38,8 @@ def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdo
     if budget < 4 * seeds_per_candidate or seeds_per_candidate < 1 or holdout < 0:
         raise ArkmcError(f"--budget must allow two candidates (at least {4 * max(1, seeds_per_candidate)} games), "
                          "--seeds-per-candidate at least 1, --holdout not negative")
+    out = out or Path(f"tuned_{Path(archetype).stem}.toml")
+    check_writable(out)
     chosen = {**factory.info.study_options, **game_options(options, maps)}
     try:
         factory.validate({**chosen, "players": 2})
@@ -47,7 +49,6 @@ def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdo
     result = run_tune(Match(game, chosen, family), start, budget, seeds_per_candidate=seeds_per_candidate,
                       holdout=holdout, seed=seed, sigma=sigma, jobs=jobs)
     name = Path(archetype).stem
-    out = out or Path(f"tuned_{name}.toml")
     low, high = result.interval
     write_archetype(out, family.archetype_text(
         result.tuned, f"{name} tuned by self-play: {result.search_games} games, seed {seed}; "
