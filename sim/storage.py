@@ -146,15 +146,28 @@ class RunFolder:
             folder.mkdir(exist_ok=True)
             temporary = folder / f"part-{name}.parquet.tmp"
             data.write_parquet(temporary, compression="zstd", statistics=True)
-            os.replace(temporary, folder / f"part-{name}.parquet")
+            _replace_durably(temporary, folder / f"part-{name}.parquet")
         manifest["chunks_done"][name] = dict(summary)
         self._write_manifest(manifest)
 
     def _write_manifest(self, manifest: Mapping[str, Any]) -> None:
         temporary = self.manifest_path.with_suffix(".json.tmp")
         temporary.write_text(json.dumps(manifest, indent=1, sort_keys=False), encoding="utf-8")
-        os.replace(temporary, self.manifest_path)
+        _replace_durably(temporary, self.manifest_path)
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy view of one table over all its parts."""
         return pl.scan_parquet(self.path / table / "*.parquet")
+
+
+def _replace_durably(temporary: Path, target: Path) -> None:
+    """Rename a fully written file over `target`, its bytes on disk first and the rename after it, so a
+    power cut leaves the old file or the new one, never a name pointing at unwritten data."""
+    with open(temporary, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temporary, target)
+    folder = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)

@@ -345,3 +345,30 @@ def test_tune_refuses_an_out_it_cannot_write_before_playing(tmp_path: Path) -> N
                                        "--out", str(blocker / "tuned.toml")])
     assert result.exit_code == 2 and f"{blocker} is a file, not a folder" in result.output
     assert "search:" not in result.output, "refused before any game"
+
+
+def test_every_part_and_the_manifest_reach_the_disk_before_their_rename(tmp_path: Path, monkeypatch) -> None:
+    """Each file is fsynced before it is renamed into place and its folder after, so a power cut
+    leaves the old file or the new one."""
+    import sim.storage as storage
+
+    events: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{descriptor}")))
+        real_fsync(descriptor)
+
+    def replace(source: Any, target: Any) -> None:
+        events.append(("replace", str(source)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(storage.os, "fsync", fsync)
+    monkeypatch.setattr(storage.os, "replace", replace)
+    run(experiment(tmp_path / "run", games=2, chunk_size=2), progress=False)
+    renames = [index for index, (kind, _) in enumerate(events) if kind == "replace"]
+    assert {Path(events[index][1]).name for index in renames} >= {"part-000000.parquet.tmp", "manifest.json.tmp"}
+    for index in renames:
+        source = events[index][1]
+        assert events[index - 1] == ("fsync", source), f"{source} was not on disk before its rename"
+        assert events[index + 1] == ("fsync", str(Path(source).parent)), f"{source}'s folder was not synced after"
