@@ -36,7 +36,7 @@ from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, na
 from sim.storage import RunFolder
 
 BACKENDS = ("loky", "dask", "ray")
-MAX_GAMES = 100_000_000  # a billion rows of seats at four players: more than one folder should hold
+MAX_GAMES = 100_000_000  # 400 million seat rows at four players: more than one folder should hold
 MAX_JOBS = 256  # workers of one machine; a cluster's size is its own (jobs = -1)
 EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
 

@@ -122,7 +122,7 @@ def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_
         ([str(tmp_path / "bad-manifest")], "holds no readable arkmc experiment"),
         ([str(small_run), str(small_run), str(small_run)], "give one run folder, or two"),
         ([str(small_run), "--out", str(tmp_path / "a-file" / "report.html")], "a-file is a file, not a folder"),
-        ([str(small_run), "--out", str(tmp_path)], "is a folder; give a file name"),
+        ([str(small_run), "--out", str(tmp_path)], "is a folder; give the name of a file inside it"),
     ):
         result = CliRunner().invoke(main, ["report", *arguments])
         assert result.exit_code == 2, arguments

@@ -118,7 +118,7 @@ def check_writable(target: Path) -> None:
     """Refuse an --out file that cannot be written before the work that fills it (an analysis, a
     tuning run), which takes a while, is done."""
     if target.is_dir():
-        raise ArkmcError(f"--out {target} is a folder; give a file name such as {target / 'report.html'}")
+        raise ArkmcError(f"--out {target} is a folder; give the name of a file inside it")
     existing = next(folder for folder in (target.parent, *target.parent.parents) if folder.exists())
     if not existing.is_dir():
         raise ArkmcError(f"cannot write {target}: {existing} is a file, not a folder")
