@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from sim.core.protocols import GameFactory
-from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, parse_value
+from sim.core.registry import DEFAULT_BOT, RegistryError, make_bot, parse_value
 
 DEFAULT_GAME = "arknova"
 
@@ -44,10 +44,10 @@ class ArkmcError(click.ClickException):
 
 def factory_of(game: str) -> GameFactory:
     """The game's factory, or a one-line error naming the installed games."""
-    try:
-        return get_game(game)
-    except RegistryError as error:
-        raise ArkmcError(str(error)) from None
+    from sim.experiment import game_factory
+
+    with run_errors():
+        return game_factory(game)
 
 
 def game_options(items: tuple[str, ...], maps: str | None = None) -> dict[str, Any]:

@@ -23,7 +23,8 @@ def parse_texts(texts: Sequence[str]) -> dict[str, str]:
     for text in texts:
         path, equals, value = text.partition("=")
         if not equals or not path.strip():
-            raise OverrideError(f"override {text!r} is not path=value (for example cards.401.cost=15)")
+            raise OverrideError(f"override {text!r} is not PATH=VALUE (a dotted path into the game's data and its "
+                                "new value, for example cards.3.cost=5)")
         overrides[path.strip()] = value.strip()
     return overrides
 

@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from sim.core.overrides import parse_texts
+
 CARDS_FILE = Path(__file__).with_name("cards.csv")
 OVERRIDABLE = ("cost", "value")
 
@@ -75,13 +77,9 @@ def data_version() -> str:
 
 def parse_overrides(catalog: Catalog, texts: Sequence[str]) -> dict[str, str]:
     """``cards.N.cost=V`` / ``cards.N.value=V`` texts as a path -> value mapping, each checked."""
-    parsed: dict[str, str] = {}
-    for text in texts:
-        path, equals, value = text.partition("=")
-        if not equals:
-            raise ValueError(f"override {text!r} is not PATH=VALUE (e.g. cards.3.value=5)")
-        parse_override(catalog, path.strip(), value.strip())
-        parsed[path.strip()] = value.strip()
+    parsed = parse_texts(texts)
+    for path, value in parsed.items():
+        parse_override(catalog, path, value)
     return parsed
 
 
