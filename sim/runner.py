@@ -104,18 +104,46 @@ def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
     started = time.perf_counter()
     factory = get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
     schemas = table_schemas(factory.dataset_schema())
-    rows: dict[str, list[dict[str, Any]]] = {table: [] for table in schemas}
-    errors = 0
-    for index in chunk_games(experiment, chunk):
-        errors += not _play_one(experiment, factory, index, rows)
-    frames = {table: frame(rows[table], columns) for table, columns in schemas.items()}
-    games = len(chunk_games(experiment, chunk))
+    games = [_play_one(experiment, factory, index) for index in chunk_games(experiment, chunk)]
+    frames = _frames(games, schemas)
+    errors = int((frames["games"]["status"].cast(pl.String) == "error").sum())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return ChunkResult(chunk, frames, games, errors, time.perf_counter() - started, peak)
+    return ChunkResult(chunk, frames, len(games), errors, time.perf_counter() - started, peak)
 
 
-def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: dict[str, list[dict[str, Any]]]) -> bool:
-    """Play game `index` and append its rows; on an exception append an error row instead."""
+GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
+ERROR_ROW_FIELDS = ("experiment", "game", "seed", "game_name", "players", "seconds")
+# What polars raises when a value does not fit its column (an i64 into a u8, a string into a number).
+ROW_ERRORS = (pl.exceptions.PolarsError, OverflowError, TypeError, ValueError)
+
+
+def _frames(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[str, pl.DataFrame]:
+    """The chunk's tables. A game whose values do not fit their columns (a counter past its type)
+    becomes an error row, so it costs its own rows, not the chunk's."""
+    try:
+        return _tables(games, schemas)
+    except ROW_ERRORS:
+        return _tables([_fitting(game, schemas) for game in games], schemas)
+
+
+def _tables(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[str, pl.DataFrame]:
+    return {table: frame([row for game in games for row in game.get(table, ())], columns)
+            for table, columns in schemas.items()}
+
+
+def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
+    """`game` itself when its rows fit their columns, else its error row saying which value did not."""
+    try:
+        _tables([game], schemas)
+    except ROW_ERRORS as error:
+        row = game["games"][0]
+        return {"games": [{**{key: row[key] for key in ERROR_ROW_FIELDS}, "status": "error",
+                           "error": f"the game's rows do not fit the dataset's columns: {error}"}]}
+    return game
+
+
+def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameRows:
+    """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
     seed = game_seed(experiment.seed, index)
     ids = {"experiment": experiment.experiment_id, "game": index}
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
@@ -126,16 +154,15 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: di
         record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed)
         tables = factory.dataset_tables(state)
     except (Exception, SystemExit):  # a bot's sys.exit() ends its game, not the run
-        rows["games"].append({**base, "status": "error", "seconds": time.perf_counter() - started,
-                              "error": traceback.format_exc()})
-        return False
+        return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,
+                           "error": traceback.format_exc()}]}
     results = sorted(record.results, key=lambda result: result.seat)
     winners = [result.seat for result in results if result.rank == 1]
-    rows["games"].append({
+    rows: GameRows = {"games": [{
         **base, **tables.game, "status": record.status, "decisions": record.decisions,
         "winner": winners[0] if len(winners) == 1 else -1, "winners": len(winners),
         "seconds": time.perf_counter() - started,
-    })
+    }], "seats": []}
     for seat, spec in enumerate(experiment.bots):
         result = results[seat] if results else None
         rows["seats"].append({
@@ -144,8 +171,8 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, rows: di
             "won": bool(result and result.rank == 1),
         })
     for table, table_rows in tables.tables.items():
-        rows[table].extend({**ids, **row} for row in table_rows)
-    return True
+        rows[table] = [{**ids, **row} for row in table_rows]
+    return rows
 
 
 def run(experiment: Experiment, resume: bool = False, progress: bool | None = None) -> RunSummary:

@@ -372,3 +372,24 @@ def test_every_part_and_the_manifest_reach_the_disk_before_their_rename(tmp_path
         source = events[index][1]
         assert events[index - 1] == ("fsync", source), f"{source} was not on disk before its rename"
         assert events[index + 1] == ("fsync", str(Path(source).parent)), f"{source}'s folder was not synced after"
+
+
+def test_a_game_whose_values_do_not_fit_their_columns_becomes_an_error_row(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the game that overflows is lost, as an error row naming the cause; its chunk's other games are saved."""
+    real_tables = dataset.game_tables
+    calls = []
+
+    def overflowing(game: Any) -> Any:
+        tables = real_tables(game)
+        calls.append(game)
+        if len(calls) == 2:
+            tables.game["breaks"] = 70_000  # past u16
+        return tables
+
+    monkeypatch.setattr(dataset, "game_tables", overflowing)
+    result = play_chunk(experiment(tmp_path / "run"), 0)
+    games = result.frames["games"].sort("game")
+    assert games["status"].cast(pl.String).to_list() == ["finished", "error", "finished"] and result.errors == 1
+    assert "do not fit the dataset's columns" in games["error"][1]
+    assert sorted(set(result.frames["seats"]["game"].to_list())) == [0, 2]

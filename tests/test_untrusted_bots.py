@@ -152,3 +152,27 @@ def test_a_bot_that_breaks_play_or_its_own_start_gets_one_line(tmp_path: Path) -
     broken = CliRunner().invoke(main, ["play", "--bots", f"{module}:BrokenStart"])
     assert broken.exit_code == 2 and len(broken.output.strip().splitlines()) == 1
     assert "failed to start: RuntimeError: no weights file" in broken.output
+
+
+FIRST_OPTION_BOT = """
+class First:
+    def choose(self, observation, decision, rng):
+        return decision.options[0]
+"""
+
+
+def test_a_bot_that_always_takes_the_first_option_saves_its_capped_games(tmp_path: Path) -> None:
+    """Such a bot calls a break over a thousand times before the safety cap stops its game; the break
+    counters used to overflow their u8 columns and fail the whole chunk."""
+    from sim.experiment import build_experiment
+    from sim.runner import run
+
+    module = tmp_path / "first.py"
+    module.write_text(FIRST_OPTION_BOT)
+    out = tmp_path / "run"
+    summary = run(build_experiment({"bots": [f"{module}:First"], "games": 1, "jobs": 1, "out": str(out)}),
+                  progress=False)
+    assert (summary.games_played, summary.errors) == (1, 0)
+    games = table(out, "games")
+    assert games["status"].cast(str).to_list() == ["capped"] and games["breaks"][0] > 255
+    assert table(out, "turns")["break_number"].max() == games["breaks"][0]

@@ -22,10 +22,10 @@ CARD_EVENT_FIELDS = ("event", "seat", "card", "turn", "break_number", "source", 
 
 SCHEMA: dict[str, dict[str, str]] = {
     "games": {
-        "variant": "cat", "maps_option": "cat", "turns": "u16", "breaks": "u8", "end_trigger": "i8",
+        "variant": "cat", "maps_option": "cat", "turns": "u16", "breaks": "u16", "end_trigger": "i8",
     },
     "seats": {
-        "map": "cat", "appeal": "u8", "cp": "u8", "reputation": "u8", "money": "i16", "score": "i16",
+        "map": "cat", "appeal": "u8", "cp": "u8", "reputation": "u8", "money": "i32", "score": "i16",
         "vp": "i16", "turns": "u16", "dealt": "list[u16]", "kept": "list[u16]",
         "final_scoring_dealt": "list[u8]", "final_scoring_kept": "list[u8]",
         **{f"actions_{kind}": "u16" for kind in ACTION_KINDS},
@@ -33,14 +33,14 @@ SCHEMA: dict[str, dict[str, str]] = {
         "xtokens_spent": "u16", "xtokens_left": "u8",
     },
     "card_events": {
-        "seat": "u8", "event": "cat", "card": "u16", "turn": "u16", "break_number": "u8",
-        "source": "cat", "money": "i16",
+        "seat": "u8", "event": "cat", "card": "u16", "turn": "u16", "break_number": "u16",
+        "source": "cat", "money": "i32",
     },
     "turns": {
-        "seat": "u8", "turn": "u16", "player_turn": "u16", "break_number": "u8", "action": "cat",
+        "seat": "u8", "turn": "u16", "player_turn": "u16", "break_number": "u16", "action": "cat",
         "card": "cat", "side": "u8", "strength": "u8", "xtokens_spent": "u8", "break_steps": "u8",
         "break_called": "bool", "appeal": "u8",
-        "cp": "u8", "reputation": "u8", "money": "i16", "score": "i16",
+        "cp": "u8", "reputation": "u8", "money": "i32", "score": "i16",
     },
 }
 
