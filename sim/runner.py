@@ -17,7 +17,7 @@ import threading
 import time
 import traceback
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,17 +175,26 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameR
     return rows
 
 
-def run(experiment: Experiment, resume: bool = False, progress: bool | None = None) -> RunSummary:
+def print_notice(line: str) -> None:
+    """A notice on stderr, as the command line prints its warnings."""
+    tqdm.write(f"arkmc: {line}", file=sys.stderr)
+
+
+def run(experiment: Experiment, resume: bool = False, progress: bool | None = None,
+        notify: Callable[[str], None] = print_notice) -> RunSummary:
     """Play the experiment's missing chunks and save each as it ends.
 
     Without `resume` the output folder must be empty (or absent); with it, the folder must
-    hold this same experiment. `progress` defaults to showing a bar when stderr is a terminal.
+    hold this same experiment, and a chunk whose listed part is missing or damaged is played
+    again. `progress` defaults to showing a bar when stderr is a terminal; `notify` gets one
+    line for each part found missing, damaged or extra.
     """
     require_backend(experiment.backend)
     folder = RunFolder(Path(experiment.out))
     factory = get_game(experiment.game)
     manifest = _prepare(folder, experiment, dataset_version(factory), resume)
     folder.discard_unfinished(manifest)
+    _replay_damaged(folder, manifest, notify)
     done = {int(name) for name in manifest["chunks_done"]}
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
@@ -217,6 +226,17 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     errors = sum(entry["errors"] for entry in manifest["chunks_done"].values())
     played = saved_games(manifest) - before  # read back, so a chunk saved just as Ctrl-C came counts
     return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)
+
+
+def _replay_damaged(folder: RunFolder, manifest: dict[str, Any], notify: Callable[[str], None]) -> None:
+    """Take every chunk with a missing or damaged part off the manifest, so it is played again;
+    say which file was wrong, and which stray files every reader ignores."""
+    for problem in folder.check_parts(manifest):
+        if problem.chunk is None:
+            notify(str(problem))
+        elif problem.chunk in manifest["chunks_done"]:
+            notify(f"{problem}; that chunk is played again")
+            folder.forget_chunk(manifest, problem.chunk)
 
 
 def saved_games(manifest: dict[str, Any]) -> int:

@@ -8,26 +8,36 @@ A part is written under a temporary name and renamed when complete; the manifest
 rewritten (also by rename) only after all of a chunk's parts are in place. A chunk is
 done exactly when the manifest says so: on resume, parts of chunks it does not list
 are deleted and the chunk is played again, so no game is lost or stored twice.
-Read the tables with ``polars.scan_parquet("runs/demo/seats/*.parquet")`` or DuckDB.
+
+The manifest is the source of truth: it lists every part with its row count, size and
+SHA-256. Readers read exactly the listed parts (`RunFolder.scan`), and `check_parts` names
+a listed part that is missing or damaged and a Parquet file in a table folder that is not
+listed (a stray copy), which every reader ignores. Read the tables with `RunFolder.scan`,
+or with ``polars.scan_parquet("runs/demo/seats/*.parquet")`` or DuckDB when the folder holds
+only what arkmc wrote.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
+import re
 import subprocess
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: each chunk lists its parts (rows, bytes, sha256); 1 did not
 MANIFEST = "manifest.json"
 FORMAT = "arkmc-experiment"
+OWN_PART = re.compile(r"part-(\d{6})\.parquet(\.tmp)?")  # the names arkmc writes; nothing else is deleted
 
 # Columns every game has, whatever the game; games add their own (see GameFactory.dataset_schema).
 CORE_SCHEMA: dict[str, dict[str, str]] = {
@@ -130,34 +140,117 @@ class RunFolder:
         self._write_manifest(manifest)
 
     def discard_unfinished(self, manifest: Mapping[str, Any]) -> None:
-        """Delete temporary files and parts of chunks the manifest does not list as done."""
+        """Delete temporary files and parts of chunks the manifest does not list as done. Only the
+        names arkmc writes are touched: another file in the folder is the user's, and stays."""
         done = set(manifest["chunks_done"])
-        for part in self.path.glob("*/*.parquet*"):
-            chunk = part.name.removeprefix("part-").split(".")[0]
-            if part.name.endswith(".tmp") or chunk not in done:
+        for part in self.path.glob("*/part-*.parquet*"):
+            own = OWN_PART.fullmatch(part.name)
+            if own and (own.group(2) or own.group(1) not in done):
                 part.unlink()
 
     def save_chunk(self, manifest: dict[str, Any], chunk: int, frames: Mapping[str, pl.DataFrame],
                    summary: Mapping[str, Any]) -> None:
-        """Write every table's part for `chunk`, then mark the chunk done in the manifest."""
+        """Write every table's part for `chunk`, then mark the chunk done in the manifest, with the
+        row count, size and checksum of each part."""
         name = f"{chunk:06d}"
+        parts = {}
         for table, data in frames.items():
             folder = self.path / table
             folder.mkdir(exist_ok=True)
             temporary = folder / f"part-{name}.parquet.tmp"
             data.write_parquet(temporary, compression="zstd", statistics=True)
+            parts[table] = {"rows": data.height, "bytes": temporary.stat().st_size, "sha256": file_digest(temporary)}
             _replace_durably(temporary, folder / f"part-{name}.parquet")
-        manifest["chunks_done"][name] = dict(summary)
+        manifest["chunks_done"][name] = {**summary, "parts": parts}
         self._write_manifest(manifest)
+
+    def forget_chunk(self, manifest: dict[str, Any], chunk: str) -> None:
+        """Take a done chunk off the manifest (written at once) and delete its parts, so it is played again."""
+        del manifest["chunks_done"][chunk]
+        self._write_manifest(manifest)
+        for part in self.path.glob(f"*/part-{chunk}.parquet"):
+            part.unlink()
 
     def _write_manifest(self, manifest: Mapping[str, Any]) -> None:
         temporary = self.manifest_path.with_suffix(".json.tmp")
         temporary.write_text(json.dumps(manifest, indent=1, sort_keys=False), encoding="utf-8")
         _replace_durably(temporary, self.manifest_path)
 
-    def scan(self, table: str) -> pl.LazyFrame:
-        """A lazy view of one table over all its parts."""
-        return pl.scan_parquet(self.path / table / "*.parquet")
+    def parts(self, table: str, manifest: Mapping[str, Any] | None = None) -> list[Path]:
+        """The files of `table` that the manifest lists, in chunk order: all a reader may read."""
+        manifest = manifest if manifest is not None else self.read_manifest() or {"chunks_done": {}}
+        return [self.path / table / f"part-{chunk}.parquet" for chunk, entry in sorted(manifest["chunks_done"].items())
+                if table in entry.get("parts", {table: None})]  # a version-1 manifest wrote every table
+
+    def scan(self, table: str, manifest: Mapping[str, Any] | None = None) -> pl.LazyFrame | None:
+        """A lazy view of one table over exactly its listed parts; None when no chunk is saved yet."""
+        parts = self.parts(table, manifest)
+        return pl.scan_parquet(parts) if parts else None
+
+    def saved_bytes(self, manifest: Mapping[str, Any]) -> int:
+        """Bytes in the listed parts (a version-1 chunk, which lists none, by the sizes on disk)."""
+        return sum(sum(part["bytes"] for part in entry["parts"].values()) if "parts" in entry
+                   else sum(part.stat().st_size for part in self.path.glob(f"*/part-{chunk}.parquet"))
+                   for chunk, entry in manifest["chunks_done"].items())
+
+    def check_parts(self, manifest: Mapping[str, Any]) -> list[PartProblem]:
+        """Listed parts that are missing or damaged (size or checksum not the manifest's; for a
+        version-1 manifest, an unreadable Parquet footer), and Parquet files no chunk lists."""
+        problems = []
+        listed = set()
+        for chunk, entry in sorted(manifest["chunks_done"].items()):
+            tables = entry.get("parts") or {table: None for table in self._table_folders()}
+            for table, expected in tables.items():
+                part = self.path / table / f"part-{chunk}.parquet"
+                listed.add(part)
+                damage = _damage(part, expected)
+                if damage:
+                    problems.append(PartProblem(part, chunk, damage))
+        for part in sorted(self.path.glob("*/*.parquet")):
+            if part not in listed:
+                problems.append(PartProblem(part, None, "extra"))
+        return problems
+
+    def _table_folders(self) -> list[str]:
+        return sorted(folder.name for folder in self.path.iterdir() if folder.is_dir())
+
+
+@dataclass(frozen=True, slots=True)
+class PartProblem:
+    """A part file that disagrees with the manifest: `missing`, `damaged: why`, or `extra` (listed by no chunk)."""
+
+    path: Path
+    chunk: str | None  # the chunk that lists it; None for an extra file
+    problem: str
+
+    def __str__(self) -> str:
+        if self.chunk is None:
+            return f"{self.path} is not listed in the manifest (a stray copy?); it is ignored"
+        return f"{self.path} is {self.problem} (chunk {int(self.chunk)} in the manifest)"
+
+
+def _damage(part: Path, expected: Mapping[str, Any] | None) -> str:
+    """'' for a sound part, else what is wrong with it."""
+    if not part.is_file():
+        return "missing"
+    if expected is None:
+        try:
+            pl.read_parquet_schema(part)
+        except Exception as error:  # polars raises several kinds for a truncated or foreign file
+            return f"damaged: not a readable Parquet file ({type(error).__name__})"
+        return ""
+    size = part.stat().st_size
+    if size != expected["bytes"]:
+        return f"damaged: {size} bytes, the manifest says {expected['bytes']}"
+    if file_digest(part) != expected["sha256"]:
+        return "damaged: its checksum is not the manifest's"
+    return ""
+
+
+def file_digest(path: Path) -> str:
+    """The file's SHA-256, hex."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _replace_durably(temporary: Path, target: Path) -> None:

@@ -41,12 +41,15 @@ def with_win_share(seats: FrameT) -> FrameT:
 
 def summarize(folder: RunFolder) -> list[str]:
     """Plain-text lines: how the games ended, their length, and results by seat and bot."""
-    games = folder.scan("games").select("game", "status", "winners").collect()
+    games_scan, seats_scan = folder.scan("games"), folder.scan("seats")
+    if games_scan is None or seats_scan is None:
+        return ["games: 0"]
+    games = games_scan.select("game", "status", "winners").collect()
     counts = dict(games.group_by("status").len().iter_rows())
     lines = [f"games: {games.height} (finished {counts.get('finished', 0)}, stopped by the safety cap "
              f"{counts.get('capped', 0)}, failed {counts.get('error', 0)}; shared wins {(games['winners'] > 1).sum()})"]
     finished = games.filter(pl.col("status") == "finished").select("game")
-    seats = with_win_share(folder.scan("seats").collect().join(finished, on="game"))
+    seats = with_win_share(seats_scan.collect().join(finished, on="game"))
     if seats.is_empty():
         return lines
     if "turns" in seats.columns:

@@ -127,6 +127,8 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
     for seating in tournament.seatings():
         folder = RunFolder(Path(tournament.out) / seating.folder)
         games, seats = folder.scan("games"), folder.scan("seats")
+        if games is None or seats is None:  # a seating not played yet
+            continue
         game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]
         seat_columns = [name for name in SEAT_SHAPE if name in seats.collect_schema().names()]
         finished = games.filter(pl.col("status") == "finished").select("game", *game_columns)

@@ -22,7 +22,8 @@ TABLES = ("games", "seats", "card_events", "turns")
 
 
 class NotARun(ValueError):
-    """A path that holds no arkmc experiment: absent, a file, or a folder without a readable manifest."""
+    """A path that holds no readable arkmc experiment: absent, a file, a folder without a readable
+    manifest, or one whose manifest lists a part that is missing or damaged."""
 
 
 @dataclass
@@ -31,13 +32,16 @@ class Run:
 
     path: Path
     manifest: dict[str, Any] = field(default_factory=dict)
+    ignored: list[str] = field(default_factory=list)  # files in the folder that no chunk lists
 
     @classmethod
     def open(cls, path: str | Path) -> "Run":
         """The experiment in folder `path`, which may hold no game yet; NotARun when it is no experiment.
 
         A folder without manifest.json is refused rather than read as an empty run: a mistyped
-        path must not give a report that looks like one of an experiment with no games.
+        path must not give a report that looks like one of an experiment with no games. So is a
+        folder whose manifest lists a part that is missing or damaged: its figures would leave
+        out games without saying so. Parquet files no chunk lists are ignored and named in `ignored`.
         """
         path = Path(path)
         if not path.exists():
@@ -51,7 +55,11 @@ class Run:
         if manifest is None:
             raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); make one with "
                           f"`{arkmc()} run --out {path}`")
-        return cls(path, manifest)
+        problems = RunFolder(path).check_parts(manifest)
+        for problem in problems:
+            if problem.chunk is not None:
+                raise NotARun(f"{problem}; `{arkmc()} run --resume --out {path}` plays that chunk again")
+        return cls(path, manifest, [str(problem) for problem in problems])
 
     @property
     def name(self) -> str:
@@ -62,9 +70,7 @@ class Run:
         return self.manifest.get("experiment", {})
 
     def _scan(self, table: str) -> pl.LazyFrame | None:
-        if not any((self.path / table).glob("*.parquet")):
-            return None
-        return RunFolder(self.path).scan(table)
+        return RunFolder(self.path).scan(table, self.manifest)
 
     @cached_property
     def all_games(self) -> pl.DataFrame:

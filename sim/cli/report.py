@@ -33,6 +33,8 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
         runs = [Run.open(path) for path in run_dirs]
     except NotARun as error:
         raise ArkmcError(str(error)) from None
+    for line in (line for run in runs for line in run.ignored):
+        click.echo(f"arkmc: {line}", err=True)
     name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"
     target = out or Path("reports") / f"{name}.{fmt}"
     check_writable(target)

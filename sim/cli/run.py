@@ -69,7 +69,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     for line in summarize(folder):
         click.echo(line)
     rate = summary.games_played / summary.seconds if summary.seconds else 0.0
-    size = sum(part.stat().st_size for part in folder.path.glob("*/*.parquet"))
+    size = folder.saved_bytes(folder.read_manifest() or {"chunks_done": {}})
     click.echo(f"played {summary.games_played} games ({summary.games_before} already saved) in "
                f"{summary.seconds:.1f} s, {rate:.1f} games/s on {summary.workers} {experiment.backend} workers; "
                f"{summary.errors} failed; {size / summary.games_total:,.0f} bytes/game in {experiment.out}")
