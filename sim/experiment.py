@@ -17,6 +17,7 @@ scheduler) does not, so the same experiment gives the same rows on any machine.
     jobs = -1                  # parallel workers (-1 = all cores)
     backend = "loky"           # loky, dask or ray
     scheduler = ""             # dask or ray cluster address; empty = a local cluster
+    decision_seconds = 60      # a bot that takes longer over one decision loses its game (an error row)
     [options]                  # any other game option (`arkmc games` lists them); unset options take
     maps = "random"            # the game's study defaults (Ark Nova: maps 1-8), then its own defaults
 """
@@ -38,7 +39,8 @@ from sim.storage import RunFolder
 BACKENDS = ("loky", "dask", "ray")
 MAX_GAMES = 100_000_000  # 400 million seat rows at four players: more than one folder should hold
 MAX_JOBS = 256  # workers of one machine; a cluster's size is its own (jobs = -1)
-EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler"})  # not part of the identity
+MAX_DECISION_SECONDS = 86_400.0  # a day: a limit, however generous, so that no run hangs for ever
+EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler", "decision_seconds"})  # not part of the identity
 
 
 class ExperimentError(ValueError):
@@ -61,6 +63,7 @@ class Experiment:
     jobs: int = -1
     backend: str = "loky"
     scheduler: str = ""
+    decision_seconds: float = 60.0
 
     @property
     def identity(self) -> dict[str, Any]:
@@ -165,6 +168,7 @@ def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -
         jobs=_typed(merged, "jobs", int, defaults.jobs),
         backend=_typed(merged, "backend", str, defaults.backend),
         scheduler=_typed(merged, "scheduler", str, defaults.scheduler),
+        decision_seconds=float(_typed(merged, "decision_seconds", (int, float), defaults.decision_seconds)),
         bots=_bot_specs(merged.get("bots", list(defaults.bots))),
     )
     return _validated(experiment)
@@ -229,6 +233,9 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError(f"chunk_size must be 0 (automatic) to {MAX_GAMES:,}, got {experiment.chunk_size}")
     if experiment.jobs == 0 or not -1 <= experiment.jobs <= MAX_JOBS:
         raise ExperimentError(f"jobs must be -1 (all cores) or 1 to {MAX_JOBS}, got {experiment.jobs}")
+    if not 0 < experiment.decision_seconds <= MAX_DECISION_SECONDS:
+        raise ExperimentError(f"decision_seconds must be more than 0 and at most {MAX_DECISION_SECONDS:,.0f} "
+                              f"(a day), got {experiment.decision_seconds:g}")
     if experiment.backend not in BACKENDS:
         raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
     if experiment.scheduler and experiment.backend == "loky":

@@ -28,6 +28,7 @@ from joblib import Parallel, delayed
 from tqdm import tqdm
 
 from sim.backends import execution, require_backend, worker_count
+from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import GameFactory
 from sim.core.registry import get_game, make_bot, parse_bot_spec
@@ -151,9 +152,10 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameR
     try:
         state = factory.new_game(experiment.config, seed)
         factory.keep_history(state)
-        record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed)
+        record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed,
+                           decision_seconds=experiment.decision_seconds)
         tables = factory.dataset_tables(state)
-    except (Exception, SystemExit):  # a bot's sys.exit() ends its game, not the run
+    except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
         return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,
                            "error": traceback.format_exc()}]}
     results = sorted(record.results, key=lambda result: result.seat)
@@ -199,7 +201,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
     workers = worker_count(experiment)
-    folder.begin_session(manifest, workers, experiment.backend)
+    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds)
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress

@@ -131,11 +131,11 @@ class RunFolder:
         self._write_manifest(manifest)
         return manifest
 
-    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str) -> None:
-        """Record who runs the next part of the experiment: code version, machine, workers."""
+    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float) -> None:
+        """Record who runs the next part of the experiment: code version, machine, workers, time limit."""
         manifest["sessions"].append({
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "code": code_version(),
-            "host": platform.node(), "jobs": jobs, "backend": backend,
+            "host": platform.node(), "jobs": jobs, "backend": backend, "decision_seconds": decision_seconds,
         })
         self._write_manifest(manifest)
 

@@ -1,11 +1,13 @@
 """The fault campaign kept as tests: the manifest is the source of truth for which parts exist,
-a damaged or missing part is named in one line and played again on resume, and a stray file is
-named and ignored."""
+a damaged or missing part is named in one line and played again on resume, a stray file is
+named and ignored, and a bot that hangs loses its games, not the run."""
 
 from __future__ import annotations
 
 import json
 import shutil
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,10 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import main
-from sim.experiment import build_experiment
+from sim.core.deadline import DecisionTimeout
+from sim.core.play import play_game
+from sim.core.seeds import game_seed
+from sim.experiment import ExperimentError, build_experiment
 from sim.runner import run
 from sim.storage import RunFolder
 
@@ -157,3 +162,101 @@ def test_a_run_saved_before_parts_were_listed_is_still_read_and_checked(referenc
     assert refused.exit_code == 2 and "part-000001.parquet is damaged: not a readable Parquet file" in refused.output
     assert resume(out).exit_code == 0
     assert_same_games(out, reference)
+
+
+HANGING_BOTS = """
+import time
+
+
+class Spins:
+    def choose(self, observation, decision, rng):
+        while True:
+            pass
+
+
+class Sleeps:
+    def choose(self, observation, decision, rng):
+        time.sleep(3600)
+
+
+class SwallowsAndReturnsLate:
+    def choose(self, observation, decision, rng):
+        deadline = time.monotonic() + 0.6
+        while time.monotonic() < deadline:
+            try:
+                time.sleep(max(0.0, deadline - time.monotonic()))
+            except BaseException:
+                pass
+        return decision.options[0]
+
+
+class Quick:
+    def choose(self, observation, decision, rng):
+        time.sleep(0.001)
+        return decision.options[0]
+"""
+
+
+@pytest.fixture
+def hanging(tmp_path: Path) -> Path:
+    module = tmp_path / "hanging.py"
+    module.write_text(HANGING_BOTS)
+    return module
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(("bot", "jobs"), [("Spins", 1), ("Sleeps", 1), ("SwallowsAndReturnsLate", 1), ("Sleeps", 2)])
+def test_a_bot_that_hangs_loses_its_games_as_error_rows_with_their_seeds(tmp_path: Path, hanging: Path, bot: str,
+                                                                        jobs: int) -> None:
+    """A bot that never returned hung the run for ever; now each of its games is an error row and the
+    run ends (one worker: the main process; two: loky workers)."""
+    out = tmp_path / "run"
+    spec = experiment(out, bots=["random", f"{hanging}:{bot}"], games=4, jobs=jobs, decision_seconds=0.3)
+    started = time.perf_counter()
+    summary = run(spec, progress=False)
+    assert time.perf_counter() - started < 60
+    assert (summary.games_played, summary.errors) == (4, 4)
+    games = RunFolder(out).scan("games").sort("game").collect()
+    assert games["seed"].to_list() == [game_seed(11, index) for index in range(4)]
+    for error in games["error"]:
+        assert "DecisionTimeout: seat 2's bot took more than 0.3 s over one" in error
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["experiment"]["decision_seconds"] == 0.3 and manifest["sessions"][-1]["decision_seconds"] == 0.3
+
+
+def test_a_bot_within_its_limit_plays_on(tmp_path: Path, hanging: Path) -> None:
+    out = tmp_path / "run"
+    summary = run(experiment(out, bots=["random", f"{hanging}:Quick"], games=2, decision_seconds=0.3), progress=False)
+    assert summary.errors == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_bot_in_another_thread_is_interrupted_too(hanging: Path) -> None:
+    """Dask runs games in worker threads, where no signal reaches: an asynchronous exception does."""
+    from sim.core.registry import get_game, make_bot
+
+    factory = get_game("arknova")
+    caught: list[BaseException] = []
+
+    def play() -> None:
+        state = factory.new_game(factory.default_config(), 3)
+        try:
+            play_game(state, [make_bot("random", "arknova"), make_bot(f"{hanging}:Spins", "arknova")], 3,
+                      decision_seconds=0.2)
+        except DecisionTimeout as error:
+            caught.append(error)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join(timeout=30)
+    assert not thread.is_alive() and len(caught) == 1 and "seat 2's bot took more than 0.2 s" in str(caught[0])
+
+
+@pytest.mark.parametrize(("value", "accepted"), [(0, False), (-1, False), (0.001, True), (86_400, True),
+                                                 (86_400.5, False), ("10", False), (True, False)])
+def test_the_decision_limit_is_range_checked(tmp_path: Path, value: Any, accepted: bool) -> None:
+    if accepted:
+        assert experiment(tmp_path, decision_seconds=value).decision_seconds == value
+    else:
+        with pytest.raises(ExperimentError, match="decision_seconds must be"):
+            experiment(tmp_path, decision_seconds=value)

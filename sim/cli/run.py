@@ -33,6 +33,9 @@ from sim.command import arkmc
 @click.option("--jobs", type=int, default=None, help="Parallel workers, -1 = all cores.  [default: -1]")
 @click.option("--backend", default=None, help="loky (this machine), dask or ray.  [default: loky]")
 @click.option("--scheduler", default=None, help="Address of a running dask scheduler or ray cluster.")
+@click.option("--decision-seconds", type=float, default=None,
+              help="Time limit of one bot decision: a bot that takes longer loses its game, stored as an error "
+                   "row with its seed, and the run goes on.  [default: 60]")
 @click.option("--resume", is_flag=True, help="Finish an interrupted experiment in --out; saved chunks are kept.")
 @click.option("--allow-code", is_flag=True,
               help="Let the experiment file or the run folder name Python bots or games (file.py:Class, "

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.core.deadline import DecisionClock
 from sim.core.decision import Decision
 from sim.core.protocols import Bot, GameState, SeatResult
 from sim.core.seeds import python_rng
@@ -32,13 +33,23 @@ def play_game(
     *,
     max_decisions: int = 20_000,
     listeners: Sequence[Listener] = (),
+    decision_seconds: float | None = None,
 ) -> GameRecord:
     """Play `state` to its end. Each seat's bot gets its own random stream derived from `seed`.
 
     The safety cap is never silent: a game stopped by it has status ``"capped"``.
     A bot that declares `observes = False` gets None instead of an observation.
     Listeners see every (state before, decision, chosen option) for logs and statistics.
+    With `decision_seconds`, a bot that takes longer over one decision raises DecisionTimeout.
     """
+    if decision_seconds is None:
+        return _play(state, bots, seed, max_decisions, listeners, None)
+    with DecisionClock(decision_seconds) as clock:
+        return _play(state, bots, seed, max_decisions, listeners, clock)
+
+
+def _play(state: GameState, bots: Sequence[Bot], seed: int, max_decisions: int, listeners: Sequence[Listener],
+          clock: DecisionClock | None) -> GameRecord:
     bot_rngs: list[random.Random] = [python_rng(seed, 1, seat) for seat in range(len(bots))]
     observes = [getattr(bot, "observes", True) for bot in bots]
     decisions = 0
@@ -51,7 +62,10 @@ def play_game(
             choice = decision.options[0]
         else:
             observation: Any = state.observation(seat) if observes[seat] else None
-            choice = bots[seat].choose(observation, decision, bot_rngs[seat])
+            if clock is None:
+                choice = bots[seat].choose(observation, decision, bot_rngs[seat])
+            else:
+                choice = clock.call(bots[seat].choose, observation, decision, bot_rngs[seat])
         for listener in listeners:
             listener(state, decision, choice)
         state.apply(choice)
