@@ -7,9 +7,12 @@ is reported as a one-line error (`require_backend`, before the run folder is mad
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -51,13 +54,26 @@ def execution(experiment: Experiment) -> Iterator[None]:
         with _ray(experiment):
             yield
     else:
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_leave_interrupts_to_parent):
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment),
+                             initializer=functools.partial(_start_worker, os.getpid())):
             yield
 
 
-def _leave_interrupts_to_parent() -> None:
-    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _start_worker(parent: int) -> None:
+    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
+    and end when the parent is gone (killed with SIGKILL, it cannot stop its workers, which would
+    otherwise play on for nobody; their resource trackers then end too)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent,), name="arkmc-parent-watch", daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 @contextmanager

@@ -273,6 +273,8 @@ def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resum
     except (ValueError, OSError) as error:
         raise ExperimentError(str(error)) from None
     if manifest is None:
+        if folder.path.exists() and not folder.path.is_dir():
+            raise ExperimentError(f"{folder.path} is a file, not a folder; choose another --out")
         if not folder.is_empty():
             raise ExperimentError(f"{folder.path} is not empty and holds no arkmc experiment; choose another --out")
         try:

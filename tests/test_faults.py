@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -24,6 +27,7 @@ from sim.runner import run
 from sim.storage import RunFolder
 
 TABLES = ("games", "seats", "card_events", "turns")
+ARKMC = str(Path(sys.executable).with_name("arkmc"))
 
 
 def experiment(out: Path, **values: Any):
@@ -260,3 +264,178 @@ def test_the_decision_limit_is_range_checked(tmp_path: Path, value: Any, accepte
     else:
         with pytest.raises(ExperimentError, match="decision_seconds must be"):
             experiment(tmp_path, decision_seconds=value)
+
+
+KILLING_DRIVER = """
+import json, os, signal, sys
+import sim.storage as storage
+from sim.experiment import build_experiment
+from sim.runner import run
+
+target, nth, spec = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+real_replace, renames = storage._replace_durably, []
+
+
+def replace(temporary, final):
+    if f"{temporary.parent.name}/{temporary.name}".endswith(target):
+        renames.append(temporary)
+        if len(renames) == nth:
+            os.kill(os.getpid(), signal.SIGKILL)
+    real_replace(temporary, final)
+
+
+storage._replace_durably = replace
+run(build_experiment(spec), progress=False)
+"""
+
+
+@pytest.mark.parametrize(("target", "nth", "saved"), [
+    ("seats/part-000001.parquet.tmp", 1, 2),  # a chunk half written: its games part renamed, its seats part not
+    ("manifest.json.tmp", 4, 2),  # every part of chunk 1 in place, the manifest not yet saying so
+    ("manifest.json.tmp", 5, 4),  # chunk 2's parts in place; the manifest lists chunks 0 and 1
+])
+def test_a_kill_at_a_chosen_moment_of_a_save_loses_and_duplicates_nothing(reference: Path, tmp_path: Path, target: str,
+                                                                         nth: int, saved: int) -> None:
+    out = tmp_path / "run"
+    spec = {"bots": ["random"], "games": 8, "chunk_size": 2, "seed": 11, "options": {"maps": "random"},
+            "out": str(out), "jobs": 1}
+    killed = subprocess.run([sys.executable, "-c", KILLING_DRIVER, target, str(nth), json.dumps(spec)],
+                            capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert sum(entry["games"] for entry in json.loads((out / "manifest.json").read_text())["chunks_done"].values()) == saved
+    resumed = resume(out)
+    assert resumed.exit_code == 0 and f"played {8 - saved} games ({saved} already saved)" in resumed.output
+    assert not list(out.glob("*/*.tmp"))
+    assert_same_games(out, reference)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid`, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+@pytest.mark.timeout(300)
+def test_workers_and_their_trackers_end_with_a_killed_parent_and_the_run_resumes(tmp_path: Path) -> None:
+    """After a parent-only SIGKILL with --jobs 2, both loky workers and their resource trackers (about
+    280 MB) used to stay alive, playing for nobody."""
+    out = tmp_path / "run"
+    parent = subprocess.Popen([ARKMC, "run", "--bots", "random", "--games", "200", "--chunk-size", "5", "--seed", "3",
+                               "--jobs", "2", "--out", str(out), "--no-progress"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not _saved_chunks(out):
+        time.sleep(0.05)
+    workers = descendants(parent.pid)
+    parent.kill()
+    parent.wait()
+    assert len(workers) >= 2, "the workers had started"
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+        time.sleep(0.1)
+    alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    assert not alive, f"still running after their parent died: {alive}"
+    before = _saved_chunks(out)
+    assert 0 < before < 40
+    resumed = subprocess.run([ARKMC, "run", "--resume", "--out", str(out), "--jobs", "2", "--no-progress"],
+                             capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    games = RunFolder(out).scan("games").collect()
+    assert sorted(games["game"].to_list()) == list(range(200)) and set(games["status"].cast(pl.String)) == {"finished"}
+
+
+def _saved_chunks(out: Path) -> int:
+    try:
+        return len(json.loads((out / "manifest.json").read_text())["chunks_done"])
+    except (OSError, ValueError):  # not written yet
+        return 0
+
+
+def _bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
+    """(arguments, what the one line must say) for every bad input the campaign tried."""
+    from importlib.util import find_spec
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    files = {
+        "broken.toml": "games = [", "unknown.toml": "gmaes = 3\n", "typed.toml": 'games = "many"\n',
+        "code.toml": 'bots = ["os:system:command=touch marker"]\n', "huge.toml": "games = 9223372036854775807\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    run_out = ["--out", str(tmp_path / "never")]
+    cases = [
+        (["run", "--seed", "-1", *run_out], "seed must be 0 or more"),
+        (["run", "--games", "0", *run_out], "games must be 1 to 100,000,000"),
+        (["run", "--games", "100000001", *run_out], "games must be 1 to 100,000,000"),
+        (["run", "--games", "9223372036854775807", *run_out], "games must be 1 to 100,000,000"),
+        (["run", "--jobs", "0", *run_out], "jobs must be -1 (all cores) or 1 to 256"),
+        (["run", "--jobs", "257", *run_out], "jobs must be -1 (all cores) or 1 to 256"),
+        (["run", "--jobs", "100000", *run_out], "jobs must be -1 (all cores) or 1 to 256"),
+        (["run", "--chunk-size", "-1", *run_out], "chunk_size must be 0"),
+        (["run", "--decision-seconds", "0", *run_out], "decision_seconds must be more than 0"),
+        (["run", "--decision-seconds", "86401", *run_out], "decision_seconds must be more than 0"),
+        (["run", "--players", "5", *run_out], "players"),
+        (["run", "--players", "0", *run_out], "players"),
+        (["run", "--bots", "nosuchbot", *run_out], "nosuchbot"),
+        (["run", "--bots", "random,random,random", *run_out], "bots names 3 bots for 2 players"),
+        (["run", "--bots", "default:horizon=x", *run_out], "horizon"),
+        (["run", "--game", "nosuchgame", *run_out], "nosuchgame"),
+        (["run", "--option", "maps=Z", *run_out], "maps"),
+        (["run", "--option", "nosuch=1", *run_out], "nosuch"),
+        (["run", "--backend", "spark", *run_out], "backend must be one of loky, dask, ray"),
+        (["run", "--scheduler", "tcp://h:1", *run_out], "scheduler is an address for the dask or ray backend"),
+        (["run", "--override", "cards.401.cost=-5", *run_out], "cards.401.cost"),
+        (["run", "--override", "tracks.appeal_max=-1", *run_out], "tracks.appeal_max"),
+        (["run", "--override", "cards.99999.cost=3", *run_out], "99999"),
+        (["run", "--override", "nosuch.path=1", *run_out], "nosuch.path"),
+        (["run", "--override", "cards.401.cost", *run_out], "cards.401.cost"),
+        (["run", "--out", str(blocker / "run")], f"cannot make the run folder {blocker / 'run'}"),
+        (["run", "--out", str(blocker)], f"{blocker} is a file, not a folder; choose another --out"),
+        (["run", str(tmp_path / "missing.toml"), *run_out], "cannot read experiment file"),
+        (["run", str(tmp_path / "broken.toml"), *run_out], "is not valid TOML"),
+        (["run", str(tmp_path / "unknown.toml"), *run_out], "unknown experiment key(s): gmaes"),
+        (["run", str(tmp_path / "typed.toml"), *run_out], "games must be a int"),
+        (["run", str(tmp_path / "code.toml"), *run_out], "names Python code"),
+        (["run", str(tmp_path / "huge.toml"), *run_out], "games must be 1 to 100,000,000"),
+        (["report", str(tmp_path / "no-such-run")], "no run folder"),
+        (["report", str(blocker)], "is a file, not a run folder"),
+        (["report", str(tmp_path)], "holds no arkmc experiment (no manifest.json)"),
+        (["tune", "--budget", "4", "--seeds-per-candidate", "1", "--holdout", "0", "--out", str(blocker / "t.toml")],
+         "is a file, not a folder"),
+        (["play", "--bots", "nosuchbot"], "nosuchbot"),
+        (["play", "--players", "7"], "players"),
+    ]
+    if find_spec("ray") is None:
+        cases.append((["run", "--backend", "ray", *run_out], "the ray backend needs the ray extra"))
+    return cases
+
+
+def test_every_bad_input_is_one_line_and_exit_code_2_and_leaves_no_folder(tmp_path: Path) -> None:
+    """The campaign's bad inputs, each run through the command line: one line naming the problem, no
+    traceback, exit code 2, and no run folder made."""
+    cases = _bad_inputs(tmp_path)
+    handled = []
+    for arguments, message in cases:
+        result = arkmc(*arguments)
+        lines = result.output.strip().splitlines()
+        if result.exit_code == 2 and len(lines) == 1 and message in lines[0] and "Traceback" not in result.output:
+            handled.append(arguments)
+        else:
+            print(arguments, result.exit_code, result.output[-500:])
+    assert len(handled) == len(cases), f"{len(cases) - len(handled)} of {len(cases)} bad inputs not handled in one line"
+    assert not (tmp_path / "never").exists()
