@@ -3,7 +3,8 @@
 An experiment comes from a TOML file, from command-line flags, or both (flags win).
 Everything that decides the games (game, options, bots, count, seed, chunking, data
 overrides) forms its identity, `experiment_id`; how it is run (workers, backend,
-scheduler) does not, so the same experiment gives the same rows on any machine.
+scheduler, the per-decision time limit) does not, so the same experiment gives the same rows on
+any machine, as long as no bot runs past the time limit.
 
     game = "arknova"           # a registered game
     players = 2

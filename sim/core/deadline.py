@@ -36,6 +36,7 @@ class DecisionClock:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.started: float | None = None  # when the current bot call began; None between calls
+        self.interrupted = False  # whether the watchdog interrupted the current call
         self.lock = threading.Lock()
         self.thread = threading.current_thread()
         self._previous_handler: signal.Handlers | None | object = None
@@ -75,8 +76,9 @@ class DecisionClock:
         so that it cannot surface later, elsewhere."""
         with self.lock:
             started, self.started = self.started, None
-            if self.thread is not threading.main_thread() and self.thread.ident is not None:
+            if self.interrupted and self.thread is not threading.main_thread() and self.thread.ident is not None:
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident), None)
+            self.interrupted = False
         return time.perf_counter() - started if started is not None else 0.0
 
     def message(self, decision: Decision) -> str:
@@ -91,6 +93,7 @@ class DecisionClock:
         ident = self.thread.ident
         if ident is None:
             return
+        self.interrupted = True
         if self.thread is threading.main_thread():
             signal.pthread_kill(ident, signal.SIGALRM)
         else:
