@@ -85,7 +85,8 @@ def main() -> None:
             time.sleep(0.1)
         alive = [pid for pid in below if Path(f"/proc/{pid}").exists()]
         survivors += len(alive)
-        saved = sum(entry["games"] for entry in (RunFolder(target).read_manifest() or {"chunks_done": {}})["chunks_done"].values())
+        manifest = RunFolder(target).read_manifest() or {"chunks_done": {}}
+        saved = sum(entry["games"] for entry in manifest["chunks_done"].values())
         print(f"round {round_number + 1}: killed with {len(below)} processes below it, {len(alive)} still alive after 10 s; "
               f"{saved} games saved")
     finished = subprocess.run(command(target, arguments.games, True), capture_output=True, text=True)
