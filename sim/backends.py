@@ -7,7 +7,6 @@ is reported as a one-line error (`require_backend`, before the run folder is mad
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import os
 import signal
@@ -54,20 +53,20 @@ def execution(experiment: Experiment) -> Iterator[None]:
         with _ray(experiment):
             yield
     else:
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment),
-                             initializer=functools.partial(_start_worker, os.getpid())):
+        # One function, not a new object per run, so that loky keeps reusing its workers across runs.
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker):
             yield
 
 
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker() -> None:
     """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
     and end when the parent is gone (killed with SIGKILL, it cannot stop its workers, which would
     otherwise play on for nobody; their resource trackers then end too)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_parent, args=(parent,), name="arkmc-parent-watch", daemon=True).start()
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="arkmc-parent-watch", daemon=True).start()
 
 
 def _exit_with_parent(parent: int) -> None:
