@@ -326,18 +326,18 @@ class Digging(Scenario):
 
 @scenario("sponsor_magnet")
 class SponsorMagnet(Scenario):
-    """Reputation 5 reaches folders 1-3: the sponsors there come to the hand, not the one in 4."""
+    """"Take all sponsor cards from the display": at reputation 1, whose range is folder 1 only, the
+    sponsors in folders 4 and 6 come to the hand too (the engine took only those in range); the
+    animals stay. The licensed digital edition takes every sponsor of the display (docs/rules-decisions.md A13)."""
 
     def prepare(self, t):
-        t.player.reputation = 5
-        to_display(t.game, 201, 1)
-        to_display(t.game, 401, 2)
-        to_display(t.game, 202, 3)
-        to_display(t.game, 203, 4)
+        t.player.reputation = 1
+        for folder, number in enumerate((201, 401, 402, 202, 403, 203), start=1):
+            to_display(t.game, number, folder)
 
     def resolve(self, t):
-        assert sorted(t.player.hand) == [201, 202]
-        assert 203 in t.game.display
+        assert sorted(t.player.hand) == [201, 202, 203]
+        assert {401, 402, 403} <= set(t.game.display) and not {201, 202, 203} & set(t.game.display)
 
 
 @scenario("snapping")

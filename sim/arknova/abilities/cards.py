@@ -131,9 +131,9 @@ def snapping(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @effect("sponsor_magnet")
 def sponsor_magnet(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Take every sponsor card of the display within reputation range into the hand."""
-    for index in deck.folders_in_range(game, seat):
-        if game.display[index] in game.catalog.sponsors:
+    """Take every sponsor card of the display into the hand, whatever the reputation range."""
+    for index, card in enumerate(game.display):
+        if card in game.catalog.sponsors:
             game.players[seat].hand.append(deck.take_from_display(game, seat, index, "taken"))
 
 
