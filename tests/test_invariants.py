@@ -157,8 +157,9 @@ def _repeatable(player, number: int) -> bool:
 
 
 def _final_scoring_held(p) -> int:
-    """2 dealt at setup, plus 1 kept of every 2 drawn by Resistance."""
-    return 2 + (len(p.final_scoring_dealt) - 2) // 2
+    """2 dealt at setup, plus 1 kept of each Resistance draw: 2 cards, or 1 when only one is left
+    (only the last draw of a game can find fewer than 2, so the draws are the extra cards / 2, up)."""
+    return 2 + (len(p.final_scoring_dealt) - 1) // 2
 
 
 def check_full(game, zoo_seats=None) -> None:
@@ -255,3 +256,25 @@ def test_random_games_other_player_counts(players, maps, count):
     stats = fuzz(players, maps, range(10_000, 10_000 + count))
     capped = sorted(k for k in stats if k.startswith("capped_seed_"))
     assert stats["finished"] == count, f"{stats['capped']} game(s) hit the {DECISION_CAP} cap: {capped}"
+
+
+def test_a_resistance_draw_of_the_last_final_scoring_card_keeps_the_invariants():
+    """4 players hold 8 of the 11 final-scoring cards: a first Resistance draws 2 of the 3 left and a
+    second finds only 1. The checker assumed every draw was 2 and failed on such a game (seed 94,
+    map 0, default bots, before sponsor magnet was fixed)."""
+    from sim.arknova.abilities.cards import final_scoring_pool, resistance
+    from sim.arknova.catalog import Effect
+
+    game = new_game({"players": 4, "maps": "0"}, 94)
+    rng = random.Random(94)
+    while game.decision().kind != "turn":
+        game.apply(rng.choice(game.decision().options))
+    player = game.players[0]
+    for expected_draw in (2, 1):
+        resistance(game, 0, Effect("resistance", ()))
+        game._decision = None  # the pending turn decision was cached before the draw's step went on top
+        decision = game.decision()
+        assert decision.kind == "keep_final" and len(decision.options) == expected_draw
+        game.apply(decision.options[0])
+        check_full(game, zoo_seats=())
+    assert len(player.final_scoring_dealt) == 5 and len(player.final_scoring) == 4 and not final_scoring_pool(game)
