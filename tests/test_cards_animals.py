@@ -472,6 +472,7 @@ class Pilfering(Scenario):
 
     def resolve(self, t, n):
         for _ in range(n):
+            choose(t.game, 1, "pilfer_target")
             assert expect(t.game, "pilfered", 1).options == ("money", "card")
             choose(t.game, "money")
         assert t.other.money == 20 - 5 * n
@@ -766,8 +767,34 @@ def test_pilfering_the_victim_may_give_a_card():
     t.other.appeal, t.other.money = 10, 20
     t.other.hand = [205]
     t.play()
+    choose(t.game, 1, "pilfer_target")
     choose(t.game, "card", "pilfered")
     assert t.player.hand == [205] and t.other.hand == [] and t.other.money == 20
+
+
+@pytest.mark.card(456)
+@pytest.mark.parametrize(("appeal", "pilfered"), [(6, True), (5, False)])
+def test_pilfering_counts_a_player_tied_with_you(appeal, pilfered):
+    """Barbary Macaque brings the player to 6 appeal: "the player with the most appeal" includes one
+    tied at 6 (the licensed digital edition counts ties), not one at 5."""
+    t = Table(456)
+    t.other.appeal, t.other.money = appeal, 20
+    t.play()
+    if pilfered:
+        choose(t.game, 1, "pilfer_target")
+        choose(t.game, "money", "pilfered")
+    assert t.turn_over() and t.other.money == (15 if pilfered else 20)
+
+
+@pytest.mark.card(475)
+@pytest.mark.parametrize(("appeal", "offered"), [(6, True), (5, False)])
+def test_hypnosis_counts_a_player_tied_with_you(appeal, offered):
+    """King Cobra brings the player to 6 appeal: a player tied at 6 lends a card, one at 5 does not."""
+    t = Table(475)
+    t.other.appeal = appeal
+    set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
+    t.play()
+    assert (t.game.decision().kind == "extra_action") == offered
 
 
 @pytest.mark.card(475)
@@ -862,20 +889,32 @@ def test_hunter_counting_own_predator_icons_as_a_sponsor_grants_it():
 
 
 @pytest.mark.card(458)
-def test_pilfering_two_hits_tied_appeal_leaders_and_the_conservation_leader():
-    """Three players: seats 1 and 2 tie on appeal (both pilfered), seat 2 also leads on CP."""
+def test_pilfering_two_takes_one_of_the_tied_appeal_leaders_and_the_conservation_leader():
+    """Three players: seats 2 and 3 tie on appeal, and the player picks one of them (the engine used
+    to hit both); seat 3 also leads on CP and gives again. A CP track where nobody has a point hits nobody."""
     t = Table(458, players=3)
     second, third = t.game.players[1], t.game.players[2]
     second.appeal, third.appeal = 12, 12
     second.cp, third.cp = 1, 4
     second.money = third.money = 20
     t.play()
-    victims = []
-    while t.game.decision().kind == "pilfered":
-        victims.append(t.game.decision().seat)
-        choose(t.game, "money")
-    assert sorted(victims) == [1, 2, 2]
-    assert (second.money, third.money) == (15, 10)
+    assert expect(t.game, "pilfer_target", 0).options == (1, 2)
+    choose(t.game, 1)
+    choose(t.game, "money", "pilfered")
+    assert expect(t.game, "pilfer_target", 0).options == (2,)
+    choose(t.game, 2)
+    choose(t.game, "money", "pilfered")
+    assert (second.money, third.money) == (15, 15) and t.turn_over()
+
+
+@pytest.mark.card(458)
+def test_pilfering_two_needs_a_conservation_point_to_hit_on_that_track():
+    t = Table(458)
+    t.other.appeal, t.other.cp, t.other.money = 12, 0, 20
+    t.play()
+    choose(t.game, 1, "pilfer_target")
+    choose(t.game, "money", "pilfered")
+    assert t.turn_over() and t.other.money == 15
 
 
 @pytest.mark.card(483)
@@ -885,3 +924,16 @@ def test_constriction_for_a_lead_on_conservation_only():
     t.play()
     choose(t.game, "sponsors", "place_token")
     assert t.other.action_tokens == {(CONSTRICTION, "sponsors"): 1} and t.turn_over()
+
+
+@pytest.mark.card(456)
+def test_the_default_bot_pilfers_the_tied_leader_who_can_pay_five():
+    from heuristics.arknova.policy import in_turn_choice
+
+    t = Table(456, players=3)
+    second, third = t.game.players[1], t.game.players[2]
+    second.appeal = third.appeal = 12
+    second.money, third.money = 2, 20
+    t.play()
+    decision = expect(t.game, "pilfer_target", 0)
+    assert in_turn_choice(t.game.observation(0), decision) == 2

@@ -220,6 +220,7 @@ SCORERS: dict[str, Scorer] = {
     "keep_final": lambda player, view, card, payload: final_scoring_cp(view, player, card),
     "sunbathe": _give_up_card(4 * EFFECT_VALUE["money"]), "pouch": _give_up_card(2 * EFFECT_VALUE["appeal"]),
     "dig": _dig, "pilfered": _pilfered, "assertion": _base_project,
+    "pilfer_target": lambda player, view, victim, payload: min(view.players[victim].money, 5),
     "place_token": lambda player, view, card, payload: -player.strength_slot(card),
     "extra_action": lambda player, view, option, payload: 0.0 if option == ("skip",) else 1.0 + option[3],
 }

@@ -19,18 +19,21 @@ PROTECTED_BELOW_APPEAL = 5
 PILFER_MONEY = 5
 
 
-def targets(game: "ArkNovaGame", seat: int, track: str, ability: str) -> list[int]:
-    """Other seats that `ability` can hit and that have more of `track` (appeal or cp) than `seat`:
-    a zoo below 5 appeal, or one whose Quarantine Lab protects it from `ability`, is never hit."""
-    mine = getattr(game.players[seat], track)
+def targets(game: "ArkNovaGame", seat: int, track: str, ability: str, ties: bool = False) -> list[int]:
+    """Other seats that `ability` can hit and that have more of `track` (appeal or cp) than `seat`,
+    or with `ties` at least as much (and some): a zoo below 5 appeal, or one whose Quarantine Lab
+    protects it from `ability`, is never hit."""
+    least = max(getattr(game.players[seat], track), 1) if ties else getattr(game.players[seat], track) + 1
     return [player.seat for player in game.players
-            if player.seat != seat and player.appeal >= PROTECTED_BELOW_APPEAL and getattr(player, track) > mine
+            if player.seat != seat and player.appeal >= PROTECTED_BELOW_APPEAL and getattr(player, track) >= least
             and not passives.immune(player, ability)]
 
 
 def leaders(game: "ArkNovaGame", seat: int, track: str, ability: str) -> list[int]:
-    """The targets with the most of `track` (ties: all of them)."""
-    ahead = targets(game, seat, track, ability)
+    """The players with the most of `track` among those with at least as much as `seat` (a player tied
+    with `seat` counts: Pilfering and Hypnosis say "the player with the most", and the licensed digital
+    edition counts a tie); several when they are tied with each other."""
+    ahead = targets(game, seat, track, ability, ties=True)
     if not ahead:
         return []
     best = max(getattr(game.players[other], track) for other in ahead)
@@ -55,12 +58,11 @@ def find_victims(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         hit = targets(game, seat, "appeal", "constriction") + targets(game, seat, "cp", "constriction")
         game.push(*(("place_token", victim, CONSTRICTION) for victim in sorted(hit)))
     else:
-        # The appeal leader(s) ahead (Pilfering 2: also the conservation leaders) each give
-        # 5 money or 1 hand card, at their choice.
-        victims = leaders(game, seat, "appeal", "pilfering")
-        if item.amount >= 2:
-            victims += leaders(game, seat, "cp", "pilfering")
-        game.push(*(("pilfered", victim, seat) for victim in victims))
+        # The appeal leader (Pilfering 2: also the conservation leader) gives 5 money or 1 hand card,
+        # at its choice; among tied leaders the player chooses one.
+        tracks_hit = ("appeal", "cp") if item.amount >= 2 else ("appeal",)
+        game.push(*(("pilfer_target", seat, tuple(victims)) for track in tracks_hit
+                    if (victims := leaders(game, seat, track, "pilfering"))))
 
 
 @options("place_token")
@@ -73,6 +75,17 @@ def place_token_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 def place_token(game: "ArkNovaGame", step: Step, card: Any) -> None:
     add_tokens(game.players[step[1]], step[2], card)
     game.say(step[1], f"takes a {step[2]} token on {card}")
+
+
+@options("pilfer_target")
+def pilfer_target_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """The tied leaders of the track, one of whom the pilfering player picks."""
+    return step[2]
+
+
+@resolver("pilfer_target")
+def pilfer_target(game: "ArkNovaGame", step: Step, victim: Any) -> None:
+    game.stack.append(("pilfered", victim, step[1]))
 
 
 @options("pilfered")
