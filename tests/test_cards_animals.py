@@ -166,7 +166,7 @@ class Hunter(Scenario):
 @scenario("clever")
 class Clever(Scenario):
     def resolve(self, t):
-        assert expect(t.game, "clever", 0).options == tuple(AFTER[1:])  # after the action
+        assert expect(t.game, "clever", 0).options == (*AFTER[1:], ("skip",))  # after the action; may decline
         choose(t.game, "sponsors")
         assert t.player.action_cards == ["sponsors", "animals", "cards", "build", "association"]
 
@@ -174,7 +174,7 @@ class Clever(Scenario):
 @scenario("boost")
 class Boost(Scenario):
     def resolve(self, t, target):
-        assert expect(t.game, "boost", 0).options == (5, 1)
+        assert expect(t.game, "boost", 0).options == (5, 1, ("skip",))
         choose(t.game, 5)
         assert t.player.action_cards[4] == target
         assert sorted(t.player.action_cards) == sorted(ORDER)
@@ -784,6 +784,31 @@ def test_pilfering_counts_a_player_tied_with_you(appeal, pilfered):
         choose(t.game, 1, "pilfer_target")
         choose(t.game, "money", "pilfered")
     assert t.turn_over() and t.other.money == (15 if pilfered else 20)
+
+
+@pytest.mark.card(408)
+@pytest.mark.parametrize(("choice", "slot"), [(1, 0), (("skip",), None)])
+def test_boost_goes_to_slot_1_or_is_declined(choice, slot):
+    """Sloth Bear boosts Association: to slot 1 as well as to slot 5, and "may" lets the player leave it
+    where it is (the licensed digital edition's Boost is optional)."""
+    t = Table(408)
+    t.play()
+    before = list(t.player.action_cards)
+    choose(t.game, choice, "boost")
+    if slot is None:
+        assert t.player.action_cards == before
+    else:
+        assert t.player.action_cards[slot] == "association" and sorted(t.player.action_cards) == sorted(ORDER)
+    assert t.turn_over()
+
+
+@pytest.mark.card(405)
+def test_clever_may_be_declined():
+    t = Table(405)
+    t.play()
+    before = list(t.player.action_cards)
+    choose(t.game, ("skip",), "clever")
+    assert t.player.action_cards == before and t.turn_over()
 
 
 @pytest.mark.card(475)

@@ -26,6 +26,7 @@ SPECIAL_ENCLOSURES = frozenset({"petting_zoo", "reptile_house", "large_bird_avia
 Building = tuple[str, Placement, int]
 # A step of the pending work: (kind, seat, *payload). See `sim.arknova.steps`.
 Step = tuple[Any, ...]
+SKIP = ("skip",)  # the option that declines what a card offers with "may"
 
 
 class PlayerState:

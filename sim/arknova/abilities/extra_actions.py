@@ -11,13 +11,12 @@ from sim.arknova.action_tokens import strength_penalty
 from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
-from sim.arknova.state import Step
+from sim.arknova.state import SKIP, Step
 from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-SKIP = ("skip",)
 BOOST_SLOTS = (5, 1)
 
 
@@ -28,12 +27,15 @@ def boost(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @options("boost")
 def boost_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    return BOOST_SLOTS
+    """Slot 5 or 1, or leave the card where it is: Boost is optional (the licensed digital edition)."""
+    return (*BOOST_SLOTS, SKIP)
 
 
 @resolver("boost")
 def boost_card(game: "ArkNovaGame", step: Step, slot: Any) -> None:
     """Put the named action card into slot 1 or slot 5; the others close up in order."""
+    if slot == SKIP:
+        return
     cards = game.players[step[1]].action_cards
     cards.remove(step[2])
     cards.insert(slot - 1, step[2])

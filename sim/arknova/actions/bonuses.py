@@ -13,7 +13,7 @@ from sim.arknova.actions.association import (
     university_ids,
 )
 from sim.arknova.effects import grant
-from sim.arknova.state import ACTION_CARDS, Step
+from sim.arknova.state import ACTION_CARDS, SKIP, Step
 from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
@@ -84,12 +84,15 @@ def upgrade(game: "ArkNovaGame", step: Step, card: Any) -> None:
 
 @options("clever")
 def clever_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    return tuple(game.players[step[1]].action_cards[1:])
+    """A card outside slot 1 to move there, or none: Clever is optional (the licensed digital edition)."""
+    return (*game.players[step[1]].action_cards[1:], SKIP)
 
 
 @resolver("clever")
 def clever(game: "ArkNovaGame", step: Step, card: Any) -> None:
     """Move an action card to slot 1; the cards left of it move one slot right."""
+    if card == SKIP:
+        return
     cards = game.players[step[1]].action_cards
     cards.remove(card)
     cards.insert(0, card)
