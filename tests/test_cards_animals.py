@@ -394,8 +394,8 @@ class Posturing(Scenario):
 
     def resolve(self, t, n):
         for _ in range(n):
-            options = expect(t.game, "free_build", 0).options
-            assert {kind for kind, _ in options} == {"kiosk", "pavilion"}
+            options = expect(t.game, "may_build", 0).options
+            assert options[-1] == ("skip",) and {kind for kind, _ in options[:-1]} == {"kiosk", "pavilion"}
             choose(t.game, next(option for option in options if option[0] == "pavilion"))
         assert sum(kind == "pavilion" for kind, _, _ in t.player.buildings) == n  # 1 appeal each
 
@@ -800,6 +800,18 @@ def test_boost_goes_to_slot_1_or_is_declined(choice, slot):
     else:
         assert t.player.action_cards[slot] == "association" and sorted(t.player.action_cards) == sorted(ORDER)
     assert t.turn_over()
+
+
+@pytest.mark.card(501)
+def test_posturing_builds_up_to_n_and_may_stop_early():
+    """Indian Peafowl, Posturing 2: "up to 2" free kiosks or pavilions; the player builds one and
+    declines the second (the engine forced both; the licensed digital edition's Posturing is optional)."""
+    t = Table(501)
+    cover_bonus_cells(t)
+    t.play()
+    choose(t.game, next(option for option in t.game.decision().options if option[0] == "pavilion"), "may_build")
+    choose(t.game, ("skip",), "may_build")
+    assert [kind for kind, _, _ in t.player.buildings].count("pavilion") == 1 and t.turn_over()
 
 
 @pytest.mark.card(405)

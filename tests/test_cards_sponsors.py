@@ -268,8 +268,8 @@ def test_210_expert_on_the_americas_appeal_and_a_free_kiosk_per_americas_icon():
     appeal = me.appeal
     play(game, 210)
     assert me.appeal == appeal + 2
-    option = expect(game, "free_build", 0).options[0]
-    assert option[0] == "kiosk" and all(kind == "kiosk" for kind, _ in game.decision().options)
+    option, *others, decline = expect(game, "may_build", 0).options
+    assert option[0] == "kiosk" and all(kind == "kiosk" for kind, _ in others) and decline == ("skip",)
     money = me.money
     choose(game, option)
     assert me.kiosks.bit_count() == 1 and me.money == money
@@ -291,8 +291,8 @@ def test_211_expert_on_europe_a_free_size_1_enclosure_per_europe_icon():
     appeal = me.appeal
     play(game, 211)
     assert me.appeal == appeal + 1
-    options = expect(game, "free_build", 0).options
-    assert {kind for kind, _ in options} == {"enclosure-1"}
+    *options, decline = expect(game, "may_build", 0).options
+    assert {kind for kind, _ in options} == {"enclosure-1"} and decline == ("skip",)
     money = me.money
     choose(game, options[0])
     assert [kind for kind, _, _ in me.buildings] == ["enclosure-1"] and me.money == money
@@ -302,6 +302,20 @@ def test_211_expert_on_europe_a_free_size_1_enclosure_per_europe_icon():
     cp = me.cp
     end_scoring(game)
     assert me.cp == cp + 1
+
+
+@card(210, 211)
+@pytest.mark.parametrize("number", [210, 211])
+def test_the_free_building_of_210_and_211_may_be_declined(number):
+    """The experts' texts say the player "may" place the building: declining leaves the zoo and money as they were."""
+    game = table()
+    me = game.players[0]
+    if number == 210:
+        give_icons(game, 0, americas=1)
+    play(game, number)
+    buildings, money = list(me.buildings), me.money
+    choose(game, ("skip",), "may_build")
+    assert me.buildings == buildings and me.kiosks.bit_count() == 0 and me.money == money
 
 
 @card(212)

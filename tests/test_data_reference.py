@@ -35,6 +35,10 @@ ALLOWED_DIFFERENCES: dict[tuple[str, Any, str], str] = {
     ("sponsors", 262, "triggers"): "the reference joins two effects in one trigger "
                                    "('->appeal:1,money:2'); a Trigger holds one Effect, so the "
                                    "project lists two triggers with the same event",
+    ("sponsors", 210, "triggers"): "the expert's text says the player may place the kiosk: may_build:kiosk "
+                                   "offers it with a way to decline (the reference's free_kiosk:1 forces it)",
+    ("sponsors", 211, "triggers"): "likewise the size-1 enclosure: may_build:enclosure-1 (reference: "
+                                   "free_enclosure_size:1)",
 }
 
 

@@ -16,7 +16,7 @@ from sim.arknova.board import building_size, map_board
 from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
-from sim.arknova.state import PlayerState
+from sim.arknova.state import SKIP, PlayerState
 from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures
 from sim.core.decision import Decision
 
@@ -209,6 +209,7 @@ def _constant(value: float) -> Scorer:
 SCORERS: dict[str, Scorer] = {
     "keep_cards": _keep, "choose_map": _constant(0.0), "build": _build_kind, "build_place": _build_place,
     "free_build": _free_build, "unique_build": _unique_build,
+    "may_build": lambda player, view, option, payload: -1e9 if option == SKIP else _free_build(player, view, option, payload),
     "relocate": lambda player, view, option, payload: 0.0 if option == "stay" else 1.0,
     "animal_play": _animal, "association": _association, "sponsors": _sponsor, "sponsor_bonus": _sponsor,
     "cards_mode": _cards_mode, "take_card": _take_card, "snap": _snap, "discard": _discard,

@@ -99,6 +99,12 @@ def _free_kiosk(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     game.stack.append(("free_build", seat, ("kiosk",)))
 
 
+@effect("may_build")
+def _may_build(game: "ArkNovaGame", seat: int, item: Effect) -> None:
+    """One free building of a kind the arguments name, which the player may decline."""
+    game.stack.append(("may_build", seat, item.args))
+
+
 @effect("build_free_size2_enclosure")
 def _free_size2(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     game.stack.append(("free_build", seat, ("enclosure-2",)))

@@ -73,7 +73,7 @@ def jumping(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 def posturing(game: "ArkNovaGame", seat: int, item: Effect) -> None:
     """Up to N free kiosks or pavilions, each placed by the building rules."""
     for _ in range(item.amount):
-        game.stack.append(("free_build", seat, POSTURING_KINDS))
+        game.stack.append(("may_build", seat, POSTURING_KINDS))
 
 
 @effect("peacocking")

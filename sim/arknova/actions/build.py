@@ -13,7 +13,7 @@ from sim.arknova.actions.turn import action
 from sim.arknova.board import BUILD_SHAPES, building_size
 from sim.arknova.catalog import Catalog
 from sim.arknova.effects import grant_all
-from sim.arknova.state import SPECIAL_ENCLOSURES, Step
+from sim.arknova.state import SKIP, SPECIAL_ENCLOSURES, Step
 from sim.arknova.steps import options, resolver
 
 if TYPE_CHECKING:
@@ -139,6 +139,19 @@ def free_build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 @resolver("free_build")
 def free_build(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     erect(game, step[1], choice[0], choice[1])
+
+
+@options("may_build")
+def may_build_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """A free building a card offers with "may" or "up to": the same choices as a free building, or none."""
+    choices = free_build_options(game, step)
+    return (*choices, SKIP) if choices else ()
+
+
+@resolver("may_build")
+def may_build(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    if choice != SKIP:
+        erect(game, step[1], choice[0], choice[1])
 
 
 @options("relocate")
