@@ -1102,10 +1102,12 @@ def test_264_free_range_new_world_monkeys_appeal_per_bonus_space_reached_cp_per_
     put(game, 0, "enclosure-2", [(2, 5), (2, 7)])
     bonus = {cell for cell, _ in MAP_A.placement_bonuses}
     zoo_cells = _zoo_cells(me)
-    reached = len(bonus & zoo_cells) + _next_to_zoo(me, bonus - zoo_cells)
+    covered, reached = len(bonus & zoo_cells), _next_to_zoo(me, bonus - zoo_cells)
     appeal = me.appeal
     play(game, 264)
-    assert reached == 4 and me.appeal == appeal + 4  # (0,3), (2,5) covered; (0,1), (2,9) next to them
+    # "Every connected space with placement bonus": (0,1) and (2,9), next to the buildings, count; (0,3) and
+    # (2,5), which the buildings cover, are built on, not connected (the engine counted them too).
+    assert (covered, reached) == (2, 2) and me.appeal == appeal + 2
     cp = me.cp
     end_scoring(game)
     assert me.cp == cp + (len(bonus) - 4) // 2

@@ -102,8 +102,8 @@ COUNTERS: dict[str, Counter] = {
     "isolated_rock_spaces": lambda game, player: (board_of(player).rock & ~_touching(player)).bit_count(),
     "connected_empty_border_building_spaces": lambda game, player: (
         _empty_buildable(player) & BORDER_MASK & _touching(player)).bit_count(),
-    "connected_placement_bonus_spaces": lambda game, player: (
-        _bonus_cells(player) & (player.occupied | _touching(player))).bit_count(),
+    "connected_placement_bonus_spaces": lambda game, player: (  # uncovered ones only: a covered one is built on
+        _bonus_cells(player) & _touching(player) & ~player.occupied).bit_count(),
     "isolated_placement_bonus_spaces": lambda game, player: (
         _bonus_cells(player) & ~(player.occupied | _touching(player))).bit_count(),
     "adjacent_buildings_excluding_empty_standard_enclosures": lambda game, player: _entrance_neighbours(player),
