@@ -21,28 +21,11 @@ from pathlib import Path
 
 import polars as pl
 
+from sim.processes import alive, descendants
 from sim.storage import RunFolder
 
 ARKMC = str(Path(sys.executable).with_name("arkmc"))
 TABLES = ("games", "seats", "card_events", "turns")
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below `pid`, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
 
 
 def command(out: Path, games: int, resume: bool) -> list[str]:
@@ -81,13 +64,13 @@ def main() -> None:
         process.wait()
         kills += 1
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in below):
+        while time.monotonic() < deadline and alive(below):
             time.sleep(0.1)
-        alive = [pid for pid in below if Path(f"/proc/{pid}").exists()]
-        survivors += len(alive)
+        left = alive(below)
+        survivors += len(left)
         manifest = RunFolder(target).read_manifest() or {"chunks_done": {}}
         saved = sum(entry["games"] for entry in manifest["chunks_done"].values())
-        print(f"round {round_number + 1}: killed with {len(below)} processes below it, {len(alive)} still alive after 10 s; "
+        print(f"round {round_number + 1}: killed with {len(below)} processes below it, {len(left)} still alive after 10 s; "
               f"{saved} games saved")
     finished = subprocess.run(command(target, arguments.games, True), capture_output=True, text=True)
     games = table(target, "games")

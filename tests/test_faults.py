@@ -24,6 +24,7 @@ from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.seeds import game_seed
 from sim.experiment import ExperimentError, build_experiment
+from sim.processes import alive, descendants
 from sim.runner import run
 from sim.storage import RunFolder
 
@@ -310,25 +311,6 @@ def test_a_kill_at_a_chosen_moment_of_a_save_loses_and_duplicates_nothing(refere
     assert_same_games(out, reference)
 
 
-def descendants(pid: int) -> set[int]:
-    """Every process below `pid`, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(parent, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
 @pytest.mark.timeout(300)
 def test_workers_and_their_trackers_end_with_a_killed_parent_and_the_run_resumes(tmp_path: Path) -> None:
@@ -346,10 +328,9 @@ def test_workers_and_their_trackers_end_with_a_killed_parent_and_the_run_resumes
     parent.wait()
     assert len(workers) >= 2, "the workers had started"
     deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+    while time.monotonic() < deadline and alive(workers):
         time.sleep(0.1)
-    alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
-    assert not alive, f"still running after their parent died: {alive}"
+    assert not alive(workers), f"still running after their parent died: {alive(workers)}"
     before = _saved_chunks(out)
     assert 0 < before < 40
     resumed = subprocess.run([ARKMC, "run", "--resume", "--out", str(out), "--jobs", "2", "--no-progress"],

@@ -1,0 +1,33 @@
+"""The process tree, read from /proc (Linux): which processes run below a given one. The kill campaign
+and its tests use it to check that a run's workers end with their parent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PROC = Path("/proc")
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid` (children, their children, ...)."""
+    children: dict[int, list[int]] = {}
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):  # ended while being read
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> list[int]:
+    """Those of `pids` that still run."""
+    return sorted(pid for pid in pids if (PROC / str(pid)).exists())
