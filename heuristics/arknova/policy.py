@@ -215,7 +215,7 @@ SCORERS: dict[str, Scorer] = {
     "cards_mode": _cards_mode, "take_card": _take_card, "snap": _snap, "discard": _discard,
     "cp_bonus": _cp_bonus, "left_slot": _left_slot, "discard_final": _discard_final,
     "upgrade": lambda player, view, card, payload: UPGRADE_PRIORITY[card],
-    "clever": lambda player, view, card, payload: -UPGRADE_PRIORITY.get(card, len(UPGRADE_PRIORITY)),  # never SKIP
+    "clever": lambda player, view, card, payload: -UPGRADE_PRIORITY.get(card, len(UPGRADE_PRIORITY) + 1),  # SKIP last
     "bonus_partner_zoo": _bonus_partner_zoo, "bonus_university": _constant(1.0),
     "keep_drawn": _keep_card, "hunter_keep": _keep_card,
     "keep_final": lambda player, view, card, payload: final_scoring_cp(view, player, card),
