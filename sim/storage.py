@@ -198,9 +198,9 @@ class RunFolder:
         version-1 manifest, an unreadable Parquet footer), and Parquet files no chunk lists."""
         problems = []
         listed = set()
+        every_table = {folder.name: None for folder in sorted(self.path.iterdir()) if folder.is_dir()}
         for chunk, entry in sorted(manifest["chunks_done"].items()):
-            tables = entry.get("parts") or {table: None for table in self._table_folders()}
-            for table, expected in tables.items():
+            for table, expected in (entry.get("parts") or every_table).items():  # version 1 wrote every table
                 part = self.path / table / f"part-{chunk}.parquet"
                 listed.add(part)
                 damage = _damage(part, expected)
@@ -210,9 +210,6 @@ class RunFolder:
             if part not in listed:
                 problems.append(PartProblem(part, None, "extra"))
         return problems
-
-    def _table_folders(self) -> list[str]:
-        return sorted(folder.name for folder in self.path.iterdir() if folder.is_dir())
 
 
 @dataclass(frozen=True, slots=True)

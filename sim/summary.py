@@ -41,7 +41,8 @@ def with_win_share(seats: FrameT) -> FrameT:
 
 def summarize(folder: RunFolder) -> list[str]:
     """Plain-text lines: how the games ended, their length, and results by seat and bot."""
-    games_scan, seats_scan = folder.scan("games"), folder.scan("seats")
+    manifest = folder.read_manifest()
+    games_scan, seats_scan = folder.scan("games", manifest), folder.scan("seats", manifest)
     if games_scan is None or seats_scan is None:
         return ["games: 0"]
     games = games_scan.select("game", "status", "winners").collect()

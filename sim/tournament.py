@@ -126,7 +126,8 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
     index = {spec: position for position, spec in enumerate(tournament.bots)}
     for seating in tournament.seatings():
         folder = RunFolder(Path(tournament.out) / seating.folder)
-        games, seats = folder.scan("games"), folder.scan("seats")
+        manifest = folder.read_manifest()
+        games, seats = folder.scan("games", manifest), folder.scan("seats", manifest)
         if games is None or seats is None:  # a seating not played yet
             continue
         game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]

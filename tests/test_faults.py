@@ -18,12 +18,14 @@ from typing import Any
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from test_runner import experiment as runner_experiment
+from test_runner import table
 
 from sim.cli import main
 from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.seeds import game_seed
-from sim.experiment import ExperimentError, build_experiment
+from sim.experiment import ExperimentError
 from sim.processes import alive, descendants
 from sim.runner import run
 from sim.storage import RunFolder
@@ -33,20 +35,8 @@ ARKMC = str(Path(sys.executable).with_name("arkmc"))
 
 
 def experiment(out: Path, **values: Any):
-    spec = {"bots": ["random"], "games": 8, "chunk_size": 2, "seed": 11, "options": {"maps": "random"},
-            "out": str(out), "jobs": 1, **values}
-    return build_experiment(spec)
-
-
-def tables(folder: Path) -> dict[str, pl.DataFrame]:
-    """Every table as the manifest lists it, timing dropped, in a canonical order."""
-    result = {}
-    for name in TABLES:
-        scan = RunFolder(folder).scan(name)
-        assert scan is not None
-        data = scan.collect().drop("seconds", strict=False).with_columns(pl.col(pl.Categorical).cast(pl.String))
-        result[name] = data.sort(data.columns[:4])
-    return result
+    """test_runner's experiment, smaller: 8 random games in chunks of 2."""
+    return runner_experiment(out, **{"games": 8, "chunk_size": 2, "seed": 11, **values})
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +65,9 @@ def resume(out: Path):
 
 
 def assert_same_games(out: Path, reference: Path) -> None:
-    repaired, expected = tables(out), tables(reference)
     for name in TABLES:
-        assert repaired[name].equals(expected[name]), f"{name} differs from the uninterrupted run"
-    assert repaired["games"]["game"].to_list() == list(range(8)), "each game exactly once"
+        assert table(out, name).equals(table(reference, name)), f"{name} differs from the uninterrupted run"
+    assert table(out, "games")["game"].to_list() == list(range(8)), "each game exactly once"
 
 
 def test_the_manifest_lists_every_part_with_its_rows_size_and_checksum(reference: Path) -> None:
@@ -299,8 +288,7 @@ run(build_experiment(spec), progress=False)
 def test_a_kill_at_a_chosen_moment_of_a_save_loses_and_duplicates_nothing(reference: Path, tmp_path: Path, target: str,
                                                                          nth: int, saved: int) -> None:
     out = tmp_path / "run"
-    spec = {"bots": ["random"], "games": 8, "chunk_size": 2, "seed": 11, "options": {"maps": "random"},
-            "out": str(out), "jobs": 1}
+    spec = experiment(out).to_dict()
     killed = subprocess.run([sys.executable, "-c", KILLING_DRIVER, target, str(nth), json.dumps(spec)],
                             capture_output=True, text=True, timeout=300)
     assert killed.returncode == -signal.SIGKILL, killed.stderr

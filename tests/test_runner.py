@@ -23,6 +23,7 @@ from sim.core.decision import Decision
 from sim.core.registry import get_game
 from sim.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
 from sim.runner import chunk_count, dataset_version, play_chunk, run
+from sim.storage import RunFolder
 
 TABLES = ("games", "seats", "card_events", "turns")
 TIMING = ("seconds",)
@@ -36,8 +37,10 @@ def experiment(out: Path, **values: Any):
 
 
 def table(folder: Path, name: str) -> pl.DataFrame:
-    """A table with its timing columns dropped, in a canonical row order."""
-    data = pl.read_parquet(folder / name / "*.parquet")
+    """A table as the manifest lists its parts, with its timing columns dropped, in a canonical row order."""
+    scan = RunFolder(folder).scan(name)
+    assert scan is not None, f"{folder} has no saved {name}"
+    data = scan.collect()
     data = data.drop([column for column in TIMING if column in data.columns])
     return data.with_columns(pl.col(pl.Categorical).cast(pl.String)).sort(data.columns[:4])
 

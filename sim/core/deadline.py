@@ -53,8 +53,7 @@ class DecisionClock:
                  traceback: TracebackType | None) -> None:
         assert DecisionClock._watchdog is not None
         DecisionClock._watchdog.forget(self)
-        with self.lock:
-            self.started = None
+        self._stop()  # a bot that raised something else mid-call leaves no interruption behind
         if self.thread is threading.main_thread():
             signal.signal(signal.SIGALRM, self._previous_handler)  # type: ignore[arg-type]
 
