@@ -185,14 +185,17 @@ FIRST_STEP = {"cards": "cards_mode", "build": "build", "association": "associati
 
 @scenario("action")
 class ExtraAction(Scenario):
-    """After the action: one action with the named card at the strength of its slot."""
+    """After the action: one action with the named card at the strength of its slot (no X-tokens here)."""
 
     ends_turn = False
 
+    def prepare(self, t, target):
+        t.player.xtokens = 0
+
     def resolve(self, t, target):
         strength = AFTER.index(target) + 1
-        assert expect(t.game, "extra_action", 0).options == (("act", 0, target, strength), ("skip",))
-        choose(t.game, ("act", 0, target, strength))
+        assert expect(t.game, "extra_action", 0).options == (("act", 0, target, strength, 0), ("skip",))
+        choose(t.game, ("act", 0, target, strength, 0))
         assert t.game.decision().kind == FIRST_STEP[target]
 
 
@@ -200,11 +203,14 @@ class ExtraAction(Scenario):
 class Determination(Scenario):
     ends_turn = False
 
+    def prepare(self, t):
+        t.player.xtokens = 0
+
     def resolve(self, t):
         options = expect(t.game, "extra_action", 0).options
-        assert options == (("act", 0, "cards", 2), ("act", 0, "build", 3), ("act", 0, "association", 4),
-                           ("act", 0, "sponsors", 5), ("skip",))
-        choose(t.game, ("act", 0, "build", 3))
+        assert options == (("act", 0, "cards", 2, 0), ("act", 0, "build", 3, 0), ("act", 0, "association", 4, 0),
+                           ("act", 0, "sponsors", 5, 0), ("skip",))
+        choose(t.game, ("act", 0, "build", 3, 0))
         assert expect(t.game, "build", 0).payload[0] == 3
 
 
@@ -416,29 +422,26 @@ class Peacocking(Scenario):
 
 @scenario("venom")
 class Venom(Scenario):
-    """Seat 1 (appeal 10) is ahead and places the tokens."""
+    """Seat 1 (appeal 10) is ahead: one venom token on each of its cards in slots 1 to N."""
 
     def prepare(self, t, n):
         t.other.appeal = 10
+        set_cards(t.game, 1, ORDER)
 
     def resolve(self, t, n):
-        for _ in range(n):
-            assert expect(t.game, "place_token", 1).options == tuple(t.other.action_cards)
-            choose(t.game, "build")
-        assert t.other.action_tokens == {(VENOM, "build"): n}
+        assert t.other.action_tokens == {(VENOM, card): 1 for card in ORDER[:n]}
 
 
 @scenario("constriction")
 class Constriction(Scenario):
-    """Seat 1 leads on appeal and on conservation: two tokens."""
+    """Seat 1 leads on appeal and on conservation: two tokens, on its cards in slots 5 and 4."""
 
     def prepare(self, t):
         t.other.appeal, t.other.cp = 10, 3
+        set_cards(t.game, 1, ORDER)
 
     def resolve(self, t):
-        choose(t.game, "build", "place_token")
-        choose(t.game, "cards", "place_token")
-        assert t.other.action_tokens == {(CONSTRICTION, "build"): 1, (CONSTRICTION, "cards"): 1}
+        assert t.other.action_tokens == {(CONSTRICTION, "sponsors"): 1, (CONSTRICTION, "association"): 1}
 
 
 @scenario("hypnosis")
@@ -449,12 +452,14 @@ class Hypnosis(Scenario):
 
     def prepare(self, t, n):
         t.other.appeal = 10
+        t.player.xtokens = 0
         set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
 
     def resolve(self, t, n):
         options = expect(t.game, "extra_action", 0).options
-        assert options == (("act", 1, "sponsors", 1), ("act", 1, "cards", 2), ("act", 1, "build", 3), ("skip",))
-        choose(t.game, ("act", 1, "cards", 2))
+        assert options == (("act", 1, "sponsors", 1, 0), ("act", 1, "cards", 2, 0), ("act", 1, "build", 3, 0),
+                           ("skip",))
+        choose(t.game, ("act", 1, "cards", 2, 0))
         choose(t.game, ("draw",), "cards_mode")
         while t.game.decision().kind == "discard":
             choose(t.game, t.game.decision().options[0])
@@ -691,34 +696,109 @@ def tokens_table(seat_tokens: dict) -> Any:
     return game
 
 
+def settle_turn(game) -> None:
+    """Seat 0 answers its remaining decisions (stopping or declining where it can) until seat 1's turn."""
+    while game.decision().seat == 0:
+        decision = game.decision()
+        choose(game, next((option for option in decision.options if option in (("stop",), "done", ("skip",))),
+                          decision.options[0]))
+
+
+def finish_turn_with(game, option) -> None:
+    """Seat 0 takes `option` as its turn, then settles it."""
+    choose(game, option)
+    settle_turn(game)
+
+
 @pytest.mark.card(449)
-def test_venom_tokens_cost_two_money_each_when_the_card_is_used():
-    game = tokens_table({0: {(VENOM, "cards"): 2}})
+@pytest.mark.parametrize(("money", "paid"), [(2, 2), (1, 0)])
+def test_venom_costs_two_money_at_the_end_of_a_turn_it_stays_unused(money, paid):
+    """Two venom tokens cost 2 money once per turn, not per token; with less than 2 money nothing."""
+    game = tokens_table({0: {(VENOM, "build"): 1, (VENOM, "association"): 1}})
     player = game.players[0]
-    player.money = 10
+    player.money = money
     start_turn(game, 0)
-    choose(game, ("act", "cards", 0))
-    assert player.money == 6 and player.action_tokens == {}
+    finish_turn_with(game, ("xtoken", "sponsors"))
+    assert player.money == money - paid
+    assert player.action_tokens == {(VENOM, "build"): 1, (VENOM, "association"): 1}
 
 
 @pytest.mark.card(470)
-def test_venom_a_player_cannot_pay_loses_one_appeal_per_token():
-    game = tokens_table({0: {(VENOM, "cards"): 2}})
+@pytest.mark.parametrize("turn", [("act", "cards", 0), ("xtoken", "cards")])
+def test_using_a_venomed_card_removes_its_token_and_spares_the_fee(turn):
+    """An action or an X-token with the card uses it: its token leaves, and no fee is due that turn
+    although another card still carries venom."""
+    game = tokens_table({0: {(VENOM, "cards"): 1, (VENOM, "build"): 1}})
     player = game.players[0]
-    player.money, player.appeal = 3, 10
+    player.money = 10
     start_turn(game, 0)
-    choose(game, ("act", "cards", 0))
-    assert player.money == 1 and player.appeal == 9
+    finish_turn_with(game, turn)
+    assert player.money == 10 and player.action_tokens == {(VENOM, "build"): 1}
+
+
+@pytest.mark.card(470)
+def test_the_venom_fee_returns_on_the_next_turn():
+    game = tokens_table({0: {(VENOM, "cards"): 1, (VENOM, "build"): 1}})
+    player = game.players[0]
+    player.money = 10
+    start_turn(game, 0)
+    finish_turn_with(game, ("xtoken", "cards"))
+    start_turn(game, 0)
+    finish_turn_with(game, ("xtoken", "sponsors"))
+    assert player.money == 8
 
 
 @pytest.mark.card(474)
-def test_constriction_lowers_the_strength_of_its_card():
-    game = tokens_table({0: {(CONSTRICTION, "build"): 1}})
+def test_constriction_takes_two_strength_from_its_card():
+    game = tokens_table({0: {(CONSTRICTION, "sponsors"): 1}})
     player = game.players[0]
     player.money = 30
     start_turn(game, 0)
-    choose(game, ("act", "build", 0))  # slot 3, one token: strength 2
-    assert expect(game, "build", 0).payload[0] == 2
+    choose(game, ("act", "sponsors", 0))  # slot 5, one token: strength 3
+    assert expect(game, "sponsors", 0).payload[0] == 3
+
+
+@pytest.mark.card(482)
+@pytest.mark.parametrize(("xtokens", "playable"), [(1, False), (2, True)])
+def test_a_card_constricted_below_strength_1_needs_x_tokens(xtokens, playable):
+    """Slot 1 less 2 is -1: two X-tokens bring it to strength 1; one is not enough."""
+    game = tokens_table({0: {(CONSTRICTION, "cards"): 1}})
+    game.players[0].xtokens = xtokens
+    start_turn(game, 0)
+    options = expect(game, "turn", 0).options
+    assert [option for option in options if option[:2] == ("act", "cards")] == (
+        [("act", "cards", 2)] if playable else [])
+    assert ("xtoken", "cards") in options
+
+
+@pytest.mark.card(483)
+def test_a_used_constricted_card_sheds_its_token():
+    game = tokens_table({0: {(CONSTRICTION, "association"): 1, (CONSTRICTION, "sponsors"): 1}})
+    start_turn(game, 0)
+    finish_turn_with(game, ("act", "sponsors", 0))
+    assert game.players[0].action_tokens == {(CONSTRICTION, "association"): 1}
+
+
+@pytest.mark.card(492)
+def test_venom_skips_a_card_that_already_carries_venom():
+    """Venom 2 on slots 1-2 when slot 1 has a token already: that card keeps one token."""
+    t = Table(492)  # Inland Taipan: 5 appeal
+    t.other.appeal = 10
+    set_cards(t.game, 1, ORDER)
+    t.other.action_tokens = {(VENOM, "cards"): 1}
+    t.play()
+    assert t.other.action_tokens == {(VENOM, "cards"): 1, (VENOM, "animals"): 1}
+
+
+@pytest.mark.card(474)
+def test_constriction_skips_a_card_that_already_carries_constriction():
+    """Ahead on both tracks: slot 5 is constricted already, so only slot 4 takes a token."""
+    t = Table(474)
+    t.other.appeal, t.other.cp = 12, 3
+    set_cards(t.game, 1, ORDER)
+    t.other.action_tokens = {(CONSTRICTION, "sponsors"): 1}
+    t.play()
+    assert t.other.action_tokens == {(CONSTRICTION, "sponsors"): 1, (CONSTRICTION, "association"): 1}
 
 
 @pytest.mark.card(457)
@@ -832,6 +912,52 @@ def test_hypnosis_counts_a_player_tied_with_you(appeal, offered):
     set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
     t.play()
     assert (t.game.decision().kind == "extra_action") == offered
+
+
+@pytest.mark.card(475)
+@pytest.mark.parametrize(("upgraded", "snap"), [({"cards"}, True), (set(), False)])
+def test_hypnosis_plays_the_side_the_victims_card_shows(upgraded, snap):
+    """Seat 1's Cards in slot 3: upgraded, its side II snaps from strength 3 (side I only at 5),
+    although the hypnotist's own Cards card is not upgraded."""
+    t = Table(475)
+    t.other.appeal = 10
+    t.player.xtokens = 0
+    set_cards(t.game, 1, ["sponsors", "build", "cards", "association", "animals"], upgraded)
+    t.play()
+    choose(t.game, ("act", 1, "cards", 3, 0), "extra_action")
+    assert any(option[0] == "snap" for option in expect(t.game, "cards_mode", 0).options) == snap
+
+
+@pytest.mark.card(485)
+def test_hypnosis_may_raise_the_strength_with_own_x_tokens():
+    """Common European Adder: the leader's Build in slot 3 at strength 3, 4 or 5 with 2 X-tokens;
+    the hypnotist pays them, and the card goes to slot 1 of its owner without its venom token."""
+    t = Table(485)
+    t.other.appeal = 10
+    t.player.xtokens = 2
+    set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
+    t.other.action_tokens = {(VENOM, "build"): 1}
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert [option for option in options if option[:3] == ("act", 1, "build")] == [
+        ("act", 1, "build", 3, 0), ("act", 1, "build", 4, 1), ("act", 1, "build", 5, 2)]
+    choose(t.game, ("act", 1, "build", 5, 2))
+    assert expect(t.game, "build", 0).payload[0] == 5 and t.player.xtokens == 0
+    settle_turn(t.game)
+    assert t.other.action_cards[0] == "build" and t.other.action_tokens == {}
+
+
+@pytest.mark.card(509)
+def test_determination_may_raise_the_strength_with_x_tokens():
+    """Golden Eagle: any other card; Cards in slot 2 at strength 2 or, with the one X-token, 3."""
+    t = Table(509)
+    t.player.xtokens = 1
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert [option for option in options if option[:3] == ("act", 0, "cards")] == [
+        ("act", 0, "cards", 2, 0), ("act", 0, "cards", 3, 1)]
+    choose(t.game, ("act", 0, "cards", 3, 1))
+    assert t.player.xtokens == 0 and t.game.stack[-1][:3] == ("cards_mode", 0, 3)
 
 
 @pytest.mark.card(475)
@@ -958,8 +1084,8 @@ def test_pilfering_two_needs_a_conservation_point_to_hit_on_that_track():
 def test_constriction_for_a_lead_on_conservation_only():
     t = Table(483)  # Boa Constrictor: 7 appeal
     t.other.appeal, t.other.cp = 6, 2
+    set_cards(t.game, 1, ORDER)
     t.play()
-    choose(t.game, "sponsors", "place_token")
     assert t.other.action_tokens == {(CONSTRICTION, "sponsors"): 1} and t.turn_over()
 
 

@@ -156,7 +156,8 @@ def test_ex2_counter_case_out_of_range_card_only_by_snapping():
 @pytest.mark.parametrize("side_two", [False, True])
 @pytest.mark.parametrize("slot", [1, 2, 3, 4, 5])
 def test_cards_table_draw_and_discard(slot, side_two):
-    """Draw/discard table of the Cards action card (digest 3.1)."""
+    """Draw/discard table of the Cards action card (digest 3.1): the full number is drawn, the German
+    "bis zu 3" being the table's largest entry (decision 10)."""
     draw_discard = {False: [(1, 1), (1, 0), (2, 1), (2, 0), (3, 1)],
                     True: [(1, 0), (2, 1), (2, 0), (3, 1), (4, 1)]}[side_two][slot - 1]
     snap_from = 3 if side_two else 5
@@ -330,6 +331,26 @@ def _animals_two_setup(partner_zoo: bool):
     return game, player
 
 
+@pytest.mark.parametrize(("slot", "reputation", "offered"), [(5, 3, True), (4, 3, False), (5, 2, False)])
+def test_animals_two_at_strength_5_is_offered_for_a_card_only_its_reputation_reaches(slot, reputation, offered):
+    """Side II at strength 5 gains its reputation at the start of the action, so a card in folder 3
+    that reputation 3 cannot reach (folders 1-2, both empty) but 4 can makes Animals possible. At
+    strength 4, or from reputation 2 (3 still reaches only folder 2), it does not."""
+    game = ready_game(seed=2)
+    player = game.players[0]
+    order = ["cards", "build", "association", "sponsors"]
+    order.insert(slot - 1, "animals")
+    set_cards(game, 0, order, upgraded={"animals"})
+    player.reputation, player.money, player.xtokens = reputation, 30, 0
+    game.discard.extend(player.hand)
+    player.hand = []
+    put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    to_display(game, 419, 3)  # European badger in folder 3
+    game.display[0] = game.display[1] = 0
+    start_turn(game, 0)
+    assert (("act", "animals", 0) in game.decision().options) == offered
+
+
 @pytest.mark.parametrize("partner_zoo", [False, True])
 def test_ex7_animals_two_reputation_first_then_folder_cost(partner_zoo):
     game, player = _animals_two_setup(partner_zoo)
@@ -474,6 +495,30 @@ def test_ex9_release_from_a_standard_enclosure_flips_the_smallest_fitting_one():
     assert player.cp == 15 and player.appeal == 30 - 9
     # smallest occupied standard enclosure of at least size 4 is flipped; the wolf still has one
     assert player.buildings[four][2] == 0 and player.buildings[five][2] == 1
+
+
+@pytest.mark.parametrize(("neighbour", "house_after", "standard_after"), [(476, 0, 1), (470, 1, 0)])
+def test_release_frees_the_special_enclosure_first_when_it_holds_the_markers(neighbour, house_after, standard_after):
+    """The African spurred tortoise (2 markers in a reptile house) lives in a size-3 enclosure. With the
+    Komodo dragon's 2 markers in the reptile house, the release takes those markers back and the
+    size-3 enclosure stays occupied (German "sofern möglich ... ODER", French "en priorité"). With only
+    the mamba's 1 marker there, the size-3 enclosure turns back instead (decision 20b)."""
+    game = ready_game(seed=6)
+    player = game.players[0]
+    house = put(game, 0, "reptile_house", free_spot(game, 0, "reptile_house"))
+    install_animal(game, 0, neighbour, house)
+    three = put(game, 0, "enclosure-3", free_spot(game, 0, "enclosure-3"))
+    install_animal(game, 0, 471, three)
+    to_row(game, 116)  # Serengeti National Park: release an Africa animal
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"])
+    settle_cp(player, 10)
+    player.appeal = 30
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    choose(game, ("support", 116, 1, 471))
+    choose(game, 0, "left_slot")
+    assert player.buildings[house][2] == house_after and player.buildings[three][2] == standard_after
+    assert player.housing == {neighbour: "standard" if standard_after else "reptile_house"}
 
 
 # ----------------------------------------------------------------------------- EX10

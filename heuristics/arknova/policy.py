@@ -198,6 +198,14 @@ def _pilfered(player: PlayerState, view: View, option: Any, payload: tuple[Any, 
     return -sum(card_value(player, card) for card in player.hand) / len(player.hand)
 
 
+def _extra_action(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
+    """Take the extra action at the strongest slot, without X-tokens (each one is worth more kept)."""
+    if option == SKIP:
+        return 0.0
+    _, _, _, strength, spent = option
+    return 1.0 + strength - 2 * spent
+
+
 def _base_project(player: PlayerState, view: View, number: Any, payload: tuple[Any, ...]) -> float:
     return project_prospect(player, number, [-1] * len(player.catalog.projects[number].slots), default_weights())
 
@@ -222,8 +230,7 @@ SCORERS: dict[str, Scorer] = {
     "sunbathe": _give_up_card(4 * EFFECT_VALUE["money"]), "pouch": _give_up_card(2 * EFFECT_VALUE["appeal"]),
     "dig": _dig, "pilfered": _pilfered, "assertion": _base_project,
     "pilfer_target": lambda player, view, victim, payload: min(view.players[victim].money, 5),
-    "place_token": lambda player, view, card, payload: -player.strength_slot(card),
-    "extra_action": lambda player, view, option, payload: 0.0 if option == ("skip",) else 1.0 + option[3],
+    "extra_action": _extra_action,
 }
 
 

@@ -1,9 +1,12 @@
-"""Tokens on action cards: Multiplier (the next use of the card acts twice), Venom (the
-next use of the card costs money) and Constriction (the card is weaker until the break).
-All of them go back to the supply at the break (rulebook, break step 2)."""
+"""Tokens on action cards: Multiplier (the next use of the card acts twice), Venom (a fee at the
+end of each turn while a token lies unused) and Constriction (the card is 2 weaker). Venom and
+constriction tokens leave a card when it is used; all tokens go back to the supply at the break
+(rulebook, break step 2). Placement, fee and strength follow the licensed digital edition
+(`docs/rules-decisions.md`, A3-A5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from sim.arknova import tracks
@@ -17,8 +20,8 @@ if TYPE_CHECKING:
 MULTIPLIER = "multiplier"
 VENOM = "venom"
 CONSTRICTION = "constriction"
-VENOM_PRICE = 2  # money per venom token when the card is used
-VENOM_APPEAL = 1  # appeal lost per venom token the player cannot pay
+VENOM_FEE = 2  # money paid at the end of a turn in which a venom token stayed unused
+CONSTRICTION_STRENGTH = 2  # strength a constriction token takes from its card
 
 
 def tokens_on(player: "PlayerState", kind: str, card: str) -> int:
@@ -30,27 +33,29 @@ def add_tokens(player: "PlayerState", kind: str, card: str, count: int = 1) -> N
     player.action_tokens[key] = player.action_tokens.get(key, 0) + count
 
 
+def mark_slots(player: "PlayerState", kind: str, slots: Iterable[int]) -> list[str]:
+    """One `kind` token on the card in each slot (1-5) that has none yet; the token meant for a
+    card that already has one is lost. Returns the cards marked."""
+    marked = []
+    for slot in slots:
+        card = player.action_cards[slot - 1]
+        if not tokens_on(player, kind, card):
+            add_tokens(player, kind, card)
+            marked.append(card)
+    return marked
+
+
 def strength_penalty(player: "PlayerState", card: str) -> int:
-    """Each constriction token lowers the card's strength by 1."""
+    """The strength the card's constriction token takes away."""
     if not player.action_tokens:
         return 0
-    return tokens_on(player, CONSTRICTION, card)
+    return CONSTRICTION_STRENGTH * tokens_on(player, CONSTRICTION, card)
 
 
 def use_card(game: "ArkNovaGame", seat: int, card: str) -> int:
-    """A turn's action card is used: venom tokens on it are paid and removed, a multiplier
-    token on it is spent. Returns how many times the action is performed (1 or 2)."""
+    """A turn's action card is used: a multiplier token on it is spent. Returns how many times
+    the action is performed (1 or 2)."""
     player = game.players[seat]
-    if not player.action_tokens:
-        return 1
-    venom = player.action_tokens.pop((VENOM, card), 0)
-    for _ in range(venom):
-        if player.money >= VENOM_PRICE:
-            tracks.gain_money(game, seat, -VENOM_PRICE)
-        else:
-            tracks.gain_appeal(game, seat, -VENOM_APPEAL)
-    if venom:
-        game.say(seat, f"suffers {venom} venom on {card}")
     multiplier = tokens_on(player, MULTIPLIER, card)
     if not multiplier:
         return 1
@@ -60,6 +65,29 @@ def use_card(game: "ArkNovaGame", seat: int, card: str) -> int:
         del player.action_tokens[(MULTIPLIER, card)]
     game.say(seat, f"uses a multiplier on {card}")
     return 2
+
+
+def card_used(game: "ArkNovaGame", owner: int, card: str) -> None:
+    """The card was used (an action, an X-token, an extra action, also by a hypnotist): its venom
+    and constriction tokens leave. The owner who used a venomed card itself owes no fee this turn."""
+    player = game.players[owner]
+    if not player.action_tokens:
+        return
+    venom = player.action_tokens.pop((VENOM, card), 0)
+    player.action_tokens.pop((CONSTRICTION, card), None)
+    if venom and owner == game.current:
+        player.venom_spared = True
+
+
+def venom_fee(game: "ArkNovaGame", seat: int) -> None:
+    """End of the seat's turn: 2 money if a venom token still lies on its cards and it used no
+    venomed card this turn; nothing when it has less than 2 money."""
+    player = game.players[seat]
+    spared, player.venom_spared = player.venom_spared, False
+    if spared or player.money < VENOM_FEE or not any(kind == VENOM for kind, _ in player.action_tokens):
+        return
+    tracks.gain_money(game, seat, -VENOM_FEE)
+    game.say(seat, f"pays {VENOM_FEE} for venom")
 
 
 def clear_tokens(player: "PlayerState") -> None:

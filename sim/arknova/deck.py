@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sim.arknova import tracks
+
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
@@ -38,14 +40,19 @@ def draw_to_hand(game: "ArkNovaGame", seat: int, count: int) -> None:
         record(game, "drawn", seat, card, "deck")
 
 
-def reputation_range(player: "PlayerState") -> int:
-    """The highest display folder within reach of the player's reputation."""
-    return player.catalog.tracks.reputation_range[player.reputation]
+def reputation_range(player: "PlayerState", reputation_gain: int = 0) -> int:
+    """The highest display folder within reach of the player's reputation, or of the reputation it
+    would have after `reputation_gain` more steps (which stop at its cap)."""
+    reputation = player.reputation
+    if reputation_gain:
+        reputation = max(reputation, min(reputation + reputation_gain, tracks.reputation_cap(player)))
+    return player.catalog.tracks.reputation_range[reputation]
 
 
-def folders_in_range(game: "ArkNovaGame", seat: int) -> list[int]:
-    """Display indices (0-based) holding a card within the seat's reputation range."""
-    reach = reputation_range(game.players[seat])
+def folders_in_range(game: "ArkNovaGame", seat: int, reputation_gain: int = 0) -> list[int]:
+    """Display indices (0-based) holding a card within the seat's reputation range (see
+    `reputation_range` for `reputation_gain`)."""
+    reach = reputation_range(game.players[seat], reputation_gain)
     return [index for index in range(min(reach, len(game.display))) if game.display[index]]
 
 

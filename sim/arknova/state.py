@@ -40,7 +40,7 @@ class PlayerState:
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
-        "chosen_size", "card_tokens", "action_tokens", "pouched",
+        "chosen_size", "card_tokens", "action_tokens", "venom_spared", "pouched",
     )
 
     def __init__(self, seat: int, map_id: str, catalog: "Catalog") -> None:
@@ -86,6 +86,7 @@ class PlayerState:
         self.chosen_size = ""  # WAZA Special Assignment: "small" or "large" once chosen
         self.card_tokens: dict[int, int] = {}  # sponsor -> tokens still on the card
         self.action_tokens: dict[tuple[str, str], int] = {}  # (token kind, action card) -> tokens lying there
+        self.venom_spared = False  # this turn the player used a card carrying venom: no venom fee
         self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
 
     def copy(self) -> "PlayerState":
@@ -102,6 +103,7 @@ class PlayerState:
         other.hand_limit, other.dealt, other.kept, other.final_scoring_dealt = (
             self.hand_limit, self.dealt, self.kept, self.final_scoring_dealt)
         other.appeal_condition_extra, other.chosen_size = self.appeal_condition_extra, self.chosen_size
+        other.venom_spared = self.venom_spared
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
         other.hand = self.hand[:]

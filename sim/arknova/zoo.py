@@ -204,8 +204,18 @@ def free_standard_enclosure(player: PlayerState, animal: Animal) -> None:
 
 
 def release_animal(player: PlayerState, animal: Animal) -> None:
-    """Take an animal out of the zoo: free its space in the special enclosure or a standard one."""
+    """Take an animal out of the zoo. Its special enclosure gives back the animal's markers first
+    (German rulebook "sofern möglich ... ODER", French "en priorité"), also when this very card lives
+    in a standard enclosure, provided an animal of the special enclosure with as many markers can take
+    over that enclosure; otherwise its own place is freed (docs/rules-decisions.md, decision 20b)."""
     housing = player.housing.pop(animal.number, "standard")
+    if housing == "standard" and animal.special_tokens:
+        animals = player.catalog.animals
+        stand_in = next((number for number, where in player.housing.items() if where == animal.special
+                         and animals[number].special_tokens == animal.special_tokens
+                         and animals[number].size <= animal.size), None)
+        if stand_in is not None:
+            player.housing[stand_in], housing = housing, player.housing[stand_in]
     if housing == "standard":
         free_standard_enclosure(player, animal)
         return

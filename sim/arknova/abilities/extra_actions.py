@@ -43,16 +43,20 @@ def boost_card(game: "ArkNovaGame", step: Step, slot: Any) -> None:
 
 
 def card_strength(game: "ArkNovaGame", owner: int, card: str) -> int:
-    """The strength of an action card where it lies (its slot, less constriction tokens)."""
+    """The strength of an action card where it lies (its slot, less its constriction)."""
     player = game.players[owner]
     return player.strength_slot(card) - strength_penalty(player, card)
 
 
 def offer(game: "ArkNovaGame", seat: int, owner: int, card: str) -> list[Any]:
-    """("act", owner, card, strength) when `seat` can do something with that card, else nothing."""
+    """("act", owner, card, strength, X-tokens spent) for each strength at which `seat` can do
+    something with that card, played on the side it shows; X-tokens may raise the strength."""
     strength = card_strength(game, owner, card)
-    needed = ACTIONS[card][0](game, seat)
-    return [("act", owner, card, strength)] if needed is not None and needed <= strength else []
+    needed = ACTIONS[card][0](game, seat, game.players[owner].is_upgraded(card))
+    if needed is None:
+        return []
+    return [("act", owner, card, strength + spent, spent)
+            for spent in range(max(0, needed - strength), game.players[seat].xtokens + 1)]
 
 
 @effect("action")
@@ -92,12 +96,16 @@ def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
 @resolver("extra_action")
 def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Carry out the action with the player's own side of that card (a hypnotised card lends
-    only its strength); afterwards the card goes to slot 1 of its owner as usual."""
+    """Carry out the action with the side the card shows (a hypnotised card: its owner's side);
+    afterwards the card goes to slot 1 of its owner as usual."""
     if choice == SKIP:
         return
-    seat, (_, owner, card, strength) = step[1], choice
-    side_two = game.players[seat].is_upgraded(card)
-    game.say(seat, f"takes an extra {card} action at strength {strength}"
-             + (f" with P{owner + 1}'s card" if owner != seat else ""))
+    seat, (_, owner, card, strength, spent) = step[1], choice
+    player = game.players[seat]
+    player.xtokens -= spent
+    player.xtokens_spent += spent
+    side_two = game.players[owner].is_upgraded(card)
+    game.say(seat, f"takes an extra {card} {'II' if side_two else 'I'} action at strength {strength}"
+             + (f" with P{owner + 1}'s card" if owner != seat else "")
+             + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
     game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", owner, card))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, passives, tracks
-from sim.arknova.action_tokens import CONSTRICTION, VENOM, add_tokens
+from sim.arknova.action_tokens import CONSTRICTION, VENOM, mark_slots
 from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
 from sim.arknova.state import Step
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 PROTECTED_BELOW_APPEAL = 5
 PILFER_MONEY = 5
+TOKEN_SLOTS = 5  # action card slots; constriction fills them from the right
 
 
 def targets(game: "ArkNovaGame", seat: int, track: str, ability: str, ties: bool = False) -> list[int]:
@@ -50,13 +51,14 @@ def interact(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 def find_victims(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat, item = step[1], step[2]
     if item.keyword == "venom":
-        # Each player ahead on appeal places N venom tokens on their action cards.
-        game.push(*(("place_token", victim, VENOM) for victim in targets(game, seat, "appeal", "venom")
-                    for _ in range(item.amount)))
+        # Each player ahead on appeal: a venom token on each card in slots 1..N.
+        for victim in targets(game, seat, "appeal", "venom"):
+            hit(game, victim, VENOM, range(1, item.amount + 1))
     elif item.keyword == "constriction":
-        # One constriction token per track (appeal, conservation) on which a player is ahead.
-        hit = targets(game, seat, "appeal", "constriction") + targets(game, seat, "cp", "constriction")
-        game.push(*(("place_token", victim, CONSTRICTION) for victim in sorted(hit)))
+        # A token per track (appeal, conservation) on which a player is ahead: slot 5, then slot 4.
+        ahead = targets(game, seat, "appeal", "constriction") + targets(game, seat, "cp", "constriction")
+        for victim in sorted(set(ahead)):
+            hit(game, victim, CONSTRICTION, range(TOKEN_SLOTS, TOKEN_SLOTS - ahead.count(victim), -1))
     else:
         # The appeal leader (Pilfering 2: also the conservation leader) gives 5 money or 1 hand card,
         # at its choice; among tied leaders the player chooses one.
@@ -65,16 +67,10 @@ def find_victims(game: "ArkNovaGame", step: Step, choice: Any) -> None:
                     if (victims := leaders(game, seat, track, "pilfering"))))
 
 
-@options("place_token")
-def place_token_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    """The victim chooses the action card that takes the token."""
-    return tuple(game.players[step[1]].action_cards)
-
-
-@resolver("place_token")
-def place_token(game: "ArkNovaGame", step: Step, card: Any) -> None:
-    add_tokens(game.players[step[1]], step[2], card)
-    game.say(step[1], f"takes a {step[2]} token on {card}")
+def hit(game: "ArkNovaGame", victim: int, kind: str, slots: range) -> None:
+    marked = mark_slots(game.players[victim], kind, slots)
+    if marked:
+        game.say(victim, f"takes {kind} on {', '.join(marked)}")
 
 
 @options("pilfer_target")

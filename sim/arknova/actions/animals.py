@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 PARTNER_ZOO_DISCOUNT = 3
 # Abilities printed with "after the action": they wait until the card is in slot 1.
 AFTER_ACTION_ABILITIES = frozenset({"boost", "clever", "action", "determination", "hypnosis"})
+STRENGTH_FIVE = 5  # side II from this strength on: 1 reputation first
+STRENGTH_FIVE_REPUTATION = 1
 
 
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
@@ -33,12 +35,14 @@ def animal_cost(player: "PlayerState", animal: Animal) -> int:
     return max(0, animal.cost - discount)
 
 
-def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list[tuple[int, int, int]]:
-    """(card, source, enclosure) triples: source -1 is the hand, else a display index."""
+def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
+                     reputation_gain: int = 0) -> list[tuple[int, int, int]]:
+    """(card, source, enclosure) triples: source -1 is the hand, else a display index; the display
+    range as it would be after `reputation_gain` more reputation."""
     player = game.players[seat]
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if from_display:
-        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
+        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
     result: list[tuple[int, int, int]] = []
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     candidates = zoo.open_enclosures(player)
@@ -69,11 +73,14 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("animals", _start)
-def animals_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
-    side_two = game.players[seat].is_upgraded("animals")
-    if not playable_animals(game, seat, side_two):
-        return None
-    return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
+def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
+    """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
+    wider range reaches makes the action possible from strength 5 on."""
+    if playable_animals(game, seat, side_two):
+        return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
+    if side_two and playable_animals(game, seat, True, STRENGTH_FIVE_REPUTATION):
+        return STRENGTH_FIVE
+    return None
 
 
 @resolver("animals")
@@ -82,8 +89,8 @@ def start_animals(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat, strength, side_two = step[1], step[2], step[3]
     game.push(("animal_play", seat, _count(game, side_two, strength), side_two, False),
               *sponsor_effects.after_animals(game, seat))
-    if side_two and strength >= 5:
-        tracks.gain_reputation(game, seat, 1)
+    if side_two and strength >= STRENGTH_FIVE:
+        tracks.gain_reputation(game, seat, STRENGTH_FIVE_REPUTATION)
 
 
 @options("animal_play")

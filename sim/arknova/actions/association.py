@@ -255,9 +255,8 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("association", _start)
-def association_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
+def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """The strength of the cheapest task the player can perform now."""
-    side_two = game.players[seat].is_upgraded("association")
     for strength in sorted({strength for _, strength in game.catalog.tracks.association_strength}):
         if task_options(game, seat, strength, (), side_two):
             return strength

@@ -69,10 +69,10 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("build", _start)
-def build_min_strength(game: "ArkNovaGame", seat: int) -> int | None:
+def build_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """The size of the smallest building the player can afford and place."""
     player = game.players[seat]
-    smallest = next(_buildable(player, 99, (), player.is_upgraded("build"), False), None)
+    smallest = next(_buildable(player, 99, (), side_two, False), None)
     return None if smallest is None else game.catalog.derived[build_kinds].sizes[smallest]
 
 

@@ -19,7 +19,7 @@ def _table_index(strength: int) -> int:
 
 
 @action("cards", lambda seat, strength, side_two: ("cards", seat, strength, side_two))
-def cards_min_strength(game: "ArkNovaGame", seat: int) -> int:
+def cards_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int:
     """Cards is always possible: the break token moves even when no card is left."""
     return 1
 

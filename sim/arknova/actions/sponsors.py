@@ -64,7 +64,7 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 
 @action("sponsors", _start)
-def sponsors_min_strength(game: "ArkNovaGame", seat: int) -> int:
+def sponsors_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int:
     """Always possible: the break-token alternative needs nothing."""
     return 1
 

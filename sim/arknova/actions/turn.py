@@ -16,8 +16,9 @@ from sim.arknova.steps import options, resolver
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
 
-# card -> (the least strength at which the seat can do something, None if none; the first step)
-MinStrength = Callable[["ArkNovaGame", int], "int | None"]
+# card -> (the least strength at which the seat can do something with the card on that side, None if
+# nothing; the first step)
+MinStrength = Callable[["ArkNovaGame", int, bool], "int | None"]
 ACTIONS: dict[str, tuple[MinStrength, Callable[[int, int, bool], Step]]] = {}
 SOLO_FIRST_ROUND = 7  # solo tile tokens: rounds of 7, 6, 5, 4, 3 and 2 turns
 SOLO_BREAKS = 5
@@ -44,7 +45,7 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     for slot, card in enumerate(player.action_cards, start=1):
-        needed = ACTIONS[card][0](game, seat)
+        needed = ACTIONS[card][0](game, seat, player.is_upgraded(card))
         if needed is not None:
             strength = slot - tokens.strength_penalty(player, card)
             result.extend(("act", card, spent) for spent in range(max(0, needed - strength), player.xtokens + 1))
@@ -85,8 +86,10 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @resolver("finish_action")
 def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """The used card goes to slot 1; then the "after the action" effects resolve."""
+    """The used card goes to slot 1 and sheds its venom and constriction tokens; then the "after
+    the action" effects resolve."""
     seat, card = step[1], step[2]
+    tokens.card_used(game, seat, card)
     cards = game.players[seat].action_cards
     cards.remove(card)
     cards.insert(0, card)
@@ -97,9 +100,10 @@ def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 
 @resolver("end_turn")
 def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Refill the display, check the end of the game, then a break if one is due."""
+    """Venom's fee, refill the display, check the end of the game, then a break if one is due."""
     seat = step[1]
     player = game.players[seat]
+    tokens.venom_fee(game, seat)
     deck.refill_display(game)
     game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
                    f"reputation {player.reputation}, money {player.money}, X {player.xtokens}, "
