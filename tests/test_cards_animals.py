@@ -1100,3 +1100,41 @@ def test_the_default_bot_pilfers_the_tied_leader_who_can_pay_five():
     t.play()
     decision = expect(t.game, "pilfer_target", 0)
     assert in_turn_choice(t.game.observation(0), decision) == 2
+
+
+# --------------------------------------------------------------------------- "may" and "up to"
+# The sweep of issue 24: every ability whose card text says "may" or "up to" offers a way to decline
+# (the decision kind and the option that declines). Flock animals' "may share" is a choice of
+# enclosure, offered with the empty ones (the flock tests above).
+DECLINE = {"sunbathing": ("sunbathe", ("stop",)), "pouch": ("pouch", ("stop",)), "digging": ("dig", ("stop",)),
+           "boost": ("boost", ("skip",)), "hypnosis": ("extra_action", ("skip",)),
+           "posturing": ("may_build", ("skip",))}
+OPTIONAL = [pytest.param(number, ability.keyword, marks=pytest.mark.card(number), id=f"{number}-{ability.keyword}")
+            for number, animal in sorted(CATALOG.animals.items())
+            for ability in animal.abilities if ability.keyword in DECLINE]
+
+
+def test_the_sweep_finds_every_optional_ability_family():
+    assert {param.values[1] for param in OPTIONAL} == set(DECLINE)
+
+
+@pytest.mark.parametrize(("number", "keyword"), OPTIONAL)
+def test_a_may_or_up_to_ability_can_be_declined(number, keyword):
+    """Declining leaves the hand, the buildings and the action cards as they were after the action."""
+    t = Table(number)
+    t.other.appeal = 20
+    set_cards(t.game, 1, ORDER)
+    t.hand(*FILLER[:2])
+    t.play()
+    kind, decline = DECLINE[keyword]
+    buildings = list(t.player.buildings)
+    while t.game.decision().kind != kind:
+        assert t.game.decision().seat == 0, f"no {kind} decision"
+        choose(t.game, t.game.decision().options[0])
+        buildings = list(t.player.buildings)
+    assert decline in t.game.decision().options
+    choose(t.game, decline)
+    settle_turn(t.game)
+    assert FILLER[0] in t.player.hand and FILLER[1] in t.player.hand
+    assert t.player.buildings == buildings and t.player.action_cards == AFTER
+    assert t.other.action_cards == ORDER

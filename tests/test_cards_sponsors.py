@@ -647,6 +647,27 @@ def test_228_waza_small_animal_program_one_more_small_animal_and_one_from_the_di
     assert 460 in me.hand and me.animals[-2:] == [445, 419]
 
 
+@card(228)
+def test_228_waza_small_animal_program_both_gifts_may_be_declined():
+    """"May play one more small animal ... then take 1": each can be skipped, and nothing changes."""
+    game = table()
+    me = game.players[0]
+    me.reputation = 3
+    play(game, 228)
+    finish(game)
+    first, second = enclosure(game, 0, 1), enclosure(game, 0, 2)
+    to_hand(game, 0, 419)
+    to_display(game, 460, 6)
+    me.money = 30
+    animal_turn(game, 445, first)
+    choose(game, STOP, "dig")
+    choose(game, "done", "animal_play")
+    assert (419, -1, second) in expect(game, "extra_small_animal", 0).options
+    choose(game, "skip", "extra_small_animal")
+    choose(game, "skip", "take_small_animal")
+    assert me.money == 30 - 8 and me.hand == [419] and me.animals[-1] == 445 and 460 in game.display
+
+
 @card(229)
 def test_229_expert_in_small_animals_appeal_and_3_off_small_animals():
     game = table()
