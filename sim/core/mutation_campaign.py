@@ -54,7 +54,7 @@ class Outcome:
     verdict: str
     failed: tuple[str, ...]  # node ids of the failing tests (pytest stops at the first)
     passed: int
-    detail: str = ""  # why pytest could not judge the mutant
+    detail: str = ""  # the end of pytest's output when it wrote no outcome (an error, or a test cut off by --timeout)
 
 
 def source_fingerprint(*objects: Any) -> str:
