@@ -7,11 +7,15 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from sim.arknova.card_status import CARD_TESTS, statuses
+from sim.arknova import mutation
+from sim.arknova.card_status import CARD_TESTS, card_entries, statuses
 from sim.arknova.catalog import load_catalog
 from sim.cli import main
 from sim.core import cards as card_status
 from sim.core.cards import DONE, MISSING, UNTESTED
+from sim.core.mutation_campaign import CAUGHT, Outcome, report_entry, write_report
+
+EVERY_KEYWORD_CAUGHT = {keyword: CAUGHT for entry in card_entries(load_catalog()) for keyword in entry.keywords}
 
 
 def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
@@ -19,7 +23,16 @@ def card_tests(folder: Path | None = None) -> dict[int, list[str]] | None:
 
 
 def card_statuses(tests: dict[int, list[str]] | None) -> list[card_status.CardStatus]:
-    return statuses(load_catalog(), tests)
+    """Statuses with these tests, as if breaking any keyword failed one of them (the mutation check has its own tests)."""
+    return statuses(load_catalog(), tests, EVERY_KEYWORD_CAUGHT)
+
+
+def report_all_caught(tests: dict[int, list[str]]) -> None:
+    """A mutation report, in the tests folder, on which each of these tests catches its cards' keywords broken."""
+    mutants = mutation.mutants(card_entries(load_catalog()), tests)
+    write_report(mutation.report_path(), "arknova", {
+        mutant.keyword: report_entry(mutant, Outcome(mutant.keyword, CAUGHT, (mutant.tests[0],), 0))
+        for mutant in mutants})
 
 
 def test_listing_names_every_card_with_its_status_and_test() -> None:
@@ -42,8 +55,7 @@ def test_kind_filter_and_missing_exit_code() -> None:
     runner = CliRunner()
     projects = runner.invoke(main, ["cards", "--kind", "project", "--missing"])
     assert projects.exit_code == 0 and projects.output == "", projects.output  # every project is done
-    statuses = card_statuses(card_tests())
-    left = [row for row in statuses if row.status != DONE]
+    left = [row for row in statuses(load_catalog()) if row.status != DONE]
     everything = runner.invoke(main, ["cards", "--missing"])
     assert everything.exit_code == (1 if left else 0)
     assert len(everything.output.splitlines()) == (len(left) + 2 if left else 0)  # header, rows left, total
@@ -85,6 +97,7 @@ def test_no_tests_folder_is_reported_not_fatal(tmp_path: Path, monkeypatch) -> N
 def test_missing_lists_what_is_left_and_fails(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "test_cards_some.py").write_text("import pytest\n\n\n@pytest.mark.card(1)\ndef test_one():\n    pass\n")
     monkeypatch.setattr(card_status, "TESTS_FOLDER", tmp_path)
+    report_all_caught(card_tests(tmp_path))
     result = CliRunner().invoke(main, ["cards", "--missing", "--kind", "final_scoring"])
     assert result.exit_code == 1
     lines = result.output.splitlines()

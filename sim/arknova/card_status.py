@@ -1,14 +1,16 @@
 """Ark Nova's cards for the `arkmc cards` listing: each zoo and final-scoring card with the effect
 keywords it relies on. A keyword is known when it has a handler or a declared rule in the game's
-effect registry; the status itself is the core's (`sim.core.cards`)."""
+effect registry, and proven when the committed mutation report says breaking it fails a test of its
+cards (`sim.arknova.mutation`); the status itself is the core's (`sim.core.cards`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import sim.arknova.game  # noqa: F401  (importing registers every handler and rule)
 from sim.arknova.catalog import Animal, Catalog, FinalScoring, Project, Sponsor
 from sim.arknova.effects import EFFECTS
+from sim.arknova.mutation import committed_verdicts
 from sim.core.cards import CardEntry, CardStatus, card_statuses, card_tests
 
 CARD_TESTS = "test_cards_*.py"
@@ -42,6 +44,12 @@ def card_entries(catalog: Catalog) -> list[CardEntry]:
                       tuple(card_keywords(card))) for card in all_cards(catalog)]
 
 
-def statuses(catalog: Catalog, tests: dict[int, list[str]] | None = None) -> list[CardStatus]:
-    """Every card's status; `tests` defaults to the marks found in tests/test_cards_*.py."""
-    return card_statuses(card_entries(catalog), EFFECTS.is_known, card_tests(CARD_TESTS) if tests is None else tests)
+def statuses(catalog: Catalog, tests: dict[int, list[str]] | None = None,
+             verdicts: Mapping[str, str] | None = None) -> list[CardStatus]:
+    """Every card's status; `tests` defaults to the marks found in tests/test_cards_*.py, `verdicts`
+    (keyword -> caught, survived, ...) to the committed mutation report's on those tests."""
+    entries = card_entries(catalog)
+    tests = card_tests(CARD_TESTS) if tests is None else tests
+    if verdicts is None:
+        verdicts = committed_verdicts(entries, tests or {})
+    return card_statuses(entries, EFFECTS.is_known, tests, verdicts)

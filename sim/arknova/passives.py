@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 # The passive keywords the rules implement: read here, or where their rule applies (`tokens` and
-# `project_icon_tokens` when a sponsor is played, `forbid_other_size` with the chosen size,
-# `take_small_from_display` by WAZA Small Animal Program).
+# `project_icon_tokens` when a sponsor is played, `extra_small_animal_play` and `take_small_from_display`
+# after an Animals action).
 PASSIVE_KEYWORDS = (
     "animal_cost_discount", "appeal_on_play_chosen_size", "border_placement_bonus_extra", "build_extra_copy",
     "extra_small_animal_play", "forbid_other_size", "ignore_rock_water_requirements", "immune",
@@ -69,7 +69,8 @@ def animal_discount(player: "PlayerState", animal: Animal) -> int:
 def chosen_size_blocks(player: "PlayerState", animal: Animal) -> bool:
     """WAZA Special Assignment: once a size is chosen, animals of the other size cannot be played."""
     chosen = player.chosen_size
-    return bool(chosen) and animal.size_class in ("small", "large") and animal.size_class != chosen
+    return (bool(chosen) and animal.size_class in ("small", "large") and animal.size_class != chosen
+            and has(player, "forbid_other_size"))
 
 
 def chosen_size_appeal(player: "PlayerState", animal: Animal) -> int:

@@ -363,10 +363,12 @@ def after_animals(game: "ArkNovaGame", seat: int) -> tuple[Step, ...]:
 def small_program(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Only small animals were played: one more small animal, then a small animal from the display."""
     seat, first = step[1], step[2]
-    played = game.players[seat].animals[first:]
+    player = game.players[seat]
+    played = player.animals[first:]
     animals = game.catalog.animals
     if played and all(animals[card].size_class == "small" for card in played):
-        game.push(("extra_small_animal", seat), ("take_small_animal", seat))
+        take = (("take_small_animal", seat),) if passives.has(player, "take_small_from_display") else ()
+        game.push(("extra_small_animal", seat), *take)
 
 
 @options("extra_small_animal")

@@ -1,23 +1,28 @@
 """Which cards (or other rule elements) of a game are implemented, and which test proves each one.
 
 An element is done when every effect keyword it uses is known to its game's engine AND a test
-marked ``pytest.mark.card(N)`` exists among the game's card test files. The tests are found by
-parsing the test files, so this works without running pytest; an installed package has no tests
-folder, which `arkmc cards` states instead of failing. Games list their elements as `CardEntry`
-values; this module turns them into statuses (`arkmc cards`).
+marked ``pytest.mark.card(N)`` exists among the game's card test files AND, for a game that runs the
+mutation check (`sim.core.mutation_campaign`), breaking each of its keywords makes one of those tests
+fail. A card whose tests still pass with a keyword broken is *unproven*: its tests do not show what
+that keyword does. The tests are found by parsing the test files, so this works without running
+pytest; an installed package has no tests folder, which `arkmc cards` states instead of failing.
+Games list their elements as `CardEntry` values; this module turns them into statuses (`arkmc cards`).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from sim.core.mutation_campaign import CAUGHT, UNCHECKED
 
 TESTS_FOLDER = Path(__file__).resolve().parents[2] / "tests"
 
 # Statuses, best first.
-DONE = "done"  # every keyword known and a card test exists
+DONE = "done"  # every keyword known and a card test exists (that catches each keyword broken)
+UNPROVEN = "unproven"  # card tests exist, but one of its keywords broken passes them (or that is not known)
 UNTESTED = "untested"  # every keyword known, no card test
 MISSING = "missing"  # some keyword has no handler or rule
 
@@ -40,17 +45,22 @@ class CardStatus:
     status: str
     unknown: tuple[str, ...]  # keywords without a handler or rule
     tests: tuple[str, ...]  # "file::test" of every test marked with this card
+    unproven: tuple[tuple[str, str], ...] = ()  # (keyword, mutation verdict) of the keywords not caught broken
 
 
-def card_statuses(entries: Iterable[CardEntry], is_known: Callable[[str], bool],
-                  tests: dict[int, list[str]] | None) -> list[CardStatus]:
-    """The status of every entry; `tests` as returned by `card_tests` (None: no tests known)."""
+def card_statuses(entries: Iterable[CardEntry], is_known: Callable[[str], bool], tests: dict[int, list[str]] | None,
+                  verdicts: Mapping[str, str] | None = None) -> list[CardStatus]:
+    """The status of every entry; `tests` as returned by `card_tests` (None: no tests known); `verdicts`:
+    keyword -> the mutation check's verdict on breaking it, None for a game without the check."""
     result = []
     for entry in entries:
         unknown = tuple(keyword for keyword in entry.keywords if not is_known(keyword))
         proven = tuple((tests or {}).get(entry.number, ()))
-        status = MISSING if unknown else DONE if proven else UNTESTED
-        result.append(CardStatus(entry.number, entry.name, entry.kind, status, unknown, proven))
+        doubts = () if verdicts is None else tuple(
+            (keyword, verdicts.get(keyword, UNCHECKED)) for keyword in entry.keywords
+            if verdicts.get(keyword, UNCHECKED) != CAUGHT)
+        status = MISSING if unknown else UNTESTED if not proven else UNPROVEN if doubts else DONE
+        result.append(CardStatus(entry.number, entry.name, entry.kind, status, unknown, proven, doubts))
     return result
 
 

@@ -8,6 +8,7 @@ keyword with neither is recorded by the game (`note_unhandled`), never silently 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -25,7 +26,7 @@ class EffectRegistry:
     def __init__(self, game: str) -> None:
         self.game = game
         self.handlers: dict[str, Handler] = {}
-        self.rules: set[str] = set()
+        self.rules: dict[str, str] = {}  # keyword -> the module declaring the rule, where its code is
 
     def effect(self, *keywords: str) -> Callable[[Handler], Handler]:
         """Register a handler under one or more keywords."""
@@ -38,8 +39,11 @@ class EffectRegistry:
         return wrap
 
     def rule(self, *keywords: str) -> None:
-        """Declare keywords implemented where their rule applies, so card status can see them."""
-        self.rules.update(keywords)
+        """Declare keywords implemented where their rule applies, so card status can see them.
+        The calling module is recorded with each: the mutation check takes its source for the rule's."""
+        module = sys._getframe(1).f_globals.get("__name__", "")
+        for keyword in keywords:
+            self.rules.setdefault(keyword, module)
 
     def is_known(self, keyword: str) -> bool:
         return keyword in self.handlers or keyword in self.rules
