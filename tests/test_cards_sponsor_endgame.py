@@ -252,6 +252,20 @@ def test_one_cp_per_two_isolated_spaces(sponsor, terrain, spared):
     assert end_cp(game) == 0  # one isolated
 
 
+@pytest.mark.parametrize("sponsor", [pytest.param(241, marks=card(241, 219), id="241-hydrologist"),
+                                     pytest.param(258, marks=card(258, 219), id="258-native-seabirds")])
+def test_a_water_space_covered_under_the_diversity_researcher_is_not_isolated(sponsor):
+    """With Diversity Researcher (219) a building may cover water; the covered space touches the rest
+    of the zoo, so it stays connected (docs/rules-decisions.md S21)."""
+    game, _ = empty_zoo(219, sponsor)
+    cover(game, 0, building_spaces_next_to(MAP_A.water))
+    expected = end_game_gain(game, 0)
+    assert expected == (0, 1 if sponsor == 241 else 0)
+    for water in ((5, 8), (6, 7)):
+        build_turn(game, 0, "enclosure-1", [water])
+    assert end_game_gain(game, 0) == expected
+
+
 @card(260)
 def test_260_one_cp_for_six_connected_empty_building_spaces_none_for_five():
     game, _ = empty_zoo(260)
