@@ -17,7 +17,7 @@ from sim.arknova import zoo
 from sim.arknova.board import board_of, map_board
 from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.geometry import BIT, Placement, mask_of
+from sim.arknova.geometry import BIT, Placement, cells_of, mask_of
 from sim.arknova.setup import new_game
 from sim.arknova.state import ProjectRow
 
@@ -128,11 +128,11 @@ def put(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]
 
 
 def cover(game: ArkNovaGame, seat: int, cells: Iterable[tuple[int, int]]) -> None:
-    """Cover exactly `cells` (building spaces of the seat's map) with standard enclosures placed by hand,
-    the biggest that fit first: a real zoo for the conditions on the map (no building rule is checked,
-    no bonus is paid)."""
+    """Cover those of `cells` (building spaces of the seat's map) still empty with standard enclosures
+    placed by hand, the biggest that fit first: a real zoo for the conditions on the map (no building
+    rule is checked, no bonus is paid)."""
     player = game.players[seat]
-    left = mask_of(cells)
+    left = mask_of(cells) & ~player.occupied
     for size in range(5, 0, -1):
         for where in board_of(player).placements_for(f"enclosure-{size}"):
             if where.mask & left == where.mask:
@@ -140,6 +140,17 @@ def cover(game: ArkNovaGame, seat: int, cells: Iterable[tuple[int, int]]) -> Non
                 left &= ~where.mask
     assert not left, "some cells are no building spaces"
     refresh(game)
+
+
+def building_spaces(map_id: str = "A") -> frozenset[tuple[int, int]]:
+    """The map's building spaces: every cell that is not rock or water."""
+    return frozenset(cells_of(map_board(CATALOG, map_id).buildable))
+
+
+def building_spaces_next_to(cells: Iterable[tuple[int, int]], map_id: str = "A") -> set[tuple[int, int]]:
+    """Building spaces of the map next to one of `cells` (found on the grid, not by the engine)."""
+    spaces = building_spaces(map_id)
+    return {n for cell in cells for n in grid_neighbours(cell) if n in spaces}
 
 
 def end_game_gain(game: ArkNovaGame, seat: int) -> tuple[int, int]:
@@ -271,6 +282,14 @@ def install_sponsor(game: ArkNovaGame, seat: int, number: int) -> None:
         play_sponsor(game, seat, number, -1)
 
 
+def add_card(game: ArkNovaGame, seat: int, number: int) -> None:
+    """Play an animal (into a new home, `house`) or a sponsor (`install_sponsor`) into the seat's zoo."""
+    if number in game.catalog.animals:
+        house(game, seat, number)
+    else:
+        install_sponsor(game, seat, number)
+
+
 def house(game: ArkNovaGame, seat: int, number: int) -> int:
     """Give the animal a home and put it in (install_animal): a special enclosure of the zoo with room,
     else a new enclosure on free cells (its standard size, or its special enclosure) touching the rock and
@@ -302,7 +321,8 @@ def project_row(number: int, holders: list[int] | None = None) -> ProjectRow:
 
 
 __all__ = [
-    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "build_turn", "building_index", "cells_adjacent",
+    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "add_card", "build_turn", "building_index",
+    "building_spaces", "building_spaces_next_to", "cells_adjacent",
     "choose", "clear_zoo", "cover", "end_game_gain", "expect", "finish", "grid_neighbours", "hex_distance",
     "house", "is_border", "placement", "play_randomly", "project_row", "put", "ready_game", "refresh",
     "set_cards", "start_turn", "take_out", "to_hand", "to_display", "to_row", "install_animal",

@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 from helpers import (
     CATALOG,
+    add_card,
     build_turn,
+    building_spaces,
+    building_spaces_next_to,
     choose,
     clear_zoo,
     cover,
@@ -29,12 +32,11 @@ from helpers import (
 
 from sim.arknova import zoo
 from sim.arknova.actions.association import take_university
-from sim.arknova.board import map_board
-from sim.arknova.geometry import BIT, cells_of
+from sim.arknova.geometry import BIT
 
 card = pytest.mark.card
 MAP_A = CATALOG.maps["A"]
-BUILDING_SPACES = frozenset(cells_of(map_board(CATALOG, "A").buildable))
+BUILDING_SPACES = building_spaces("A")
 BONUS_SPACES = frozenset(cell for cell, _ in MAP_A.placement_bonuses)
 
 
@@ -79,10 +81,7 @@ def test_counted_table_just_below_and_at_each_threshold(sponsor, cards, cps):
     game, _ = empty_zoo(sponsor)
     assert end_cp(game) == 0
     for number, cp in zip(cards, cps, strict=True):
-        if number in CATALOG.animals:
-            house(game, 0, number)
-        else:
-            install_sponsor(game, 0, number)
+        add_card(game, 0, number)
         assert end_cp(game) == cp, f"after {number}"
 
 
@@ -201,10 +200,6 @@ def test_221_archaeologist_needs_every_border_building_space_covered_not_the_inn
     build_turn(game, 0, "enclosure-1", [last])
     assert any(not BIT[cell] & player.occupied for cell in BUILDING_SPACES - border)  # inner spaces empty
     assert end_cp(game) == 1
-
-
-def building_spaces_next_to(cells) -> set[tuple[int, int]]:
-    return {n for cell in cells for n in grid_neighbours(cell) if n in BUILDING_SPACES}
 
 
 def spare(game, spaces, spared) -> None:
