@@ -1,8 +1,10 @@
 """Every end-game condition of a sponsor card, tested just below and at its threshold in a real zoo:
 buildings placed on the map, animals in enclosures, sponsors and universities played through the
-engine's own routines, never a counter or flag set by hand. The end-game scoring runs on a copy of the
-game (`end_game_gain`), so one zoo is scored, grown by the building, animal or card that crosses the
-threshold, and scored again. Map A, two players, seat 0; thresholds from the compiled reference."""
+engine's own routines, a project supported with the Association action; only the reputation track and
+projects supported earlier are set by hand, never a counter or flag. The end-game scoring runs on a
+copy of the game (`end_game_gain`), so one zoo is scored, grown by the building, animal or card that
+crosses the threshold, and scored again. Map A, two players, seat 0; thresholds from the compiled
+reference."""
 
 from __future__ import annotations
 
@@ -171,7 +173,7 @@ def test_219_two_appeal_per_water_and_rock_pair_at_most_three_pairs():
 
 
 def first_free(cells) -> tuple[int, int]:
-    """A building space the Build action may use on side I: no upgrade-only nor placement-bonus space."""
+    """A building space the Build action may use on side I, neither upgrade-only nor with a placement bonus."""
     return next(cell for cell in sorted(cells) if cell not in MAP_A.upgrade_only and cell not in BONUS_SPACES)
 
 
