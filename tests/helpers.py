@@ -7,7 +7,9 @@ that a test may build a precise situation by mutating a fresh game's state first
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import sim.arknova.game  # noqa: F401  (registers every step of the step machine)
@@ -15,7 +17,7 @@ from sim.arknova import zoo
 from sim.arknova.board import board_of, map_board
 from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.geometry import BIT, Placement, mask_of
+from sim.arknova.geometry import BIT, Placement, cells_of, mask_of
 from sim.arknova.setup import new_game
 from sim.arknova.state import ProjectRow
 
@@ -72,6 +74,29 @@ def choose(game: ArkNovaGame, option: Any, kind: str | None = None) -> None:
     game.is_over()  # settle the automatic steps up to the next decision
 
 
+def finish(game: ArkNovaGame, seat: int = 0) -> None:
+    """Answer what is left of the seat's turn, other seats' answers to it included, with the first
+    option ("done" where offered: side II stops playing)."""
+    while True:
+        decision = game.decision()
+        if decision.kind == "turn" and decision.seat != seat:
+            return
+        choose(game, "done" if "done" in decision.options else decision.options[0])
+
+
+def build_turn(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]]) -> None:
+    """The seat's whole turn: a Build action at strength 5 placing one `kind` on exactly `cells` (which
+    the building rules must allow), then whatever the turn still asks, answered by `finish`."""
+    mask = mask_of(cells)
+    player = game.players[seat]
+    set_cards(game, seat, [card for card in player.action_cards if card != "build"] + ["build"], player.upgraded)
+    start_turn(game, seat)
+    choose(game, ("act", "build", 0))
+    choose(game, kind, "build")
+    choose(game, next(where for where in expect(game, "build_place", seat).options if where.mask == mask))
+    finish(game, seat)
+
+
 def placement(map_id: str, kind: str, cells: Iterable[tuple[int, int]], catalog: Catalog = CATALOG) -> Placement:
     """The placement of `kind` covering exactly `cells` on the map."""
     mask = mask_of(cells)
@@ -100,6 +125,45 @@ def put(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]
         player.buildings[index] = (kind_, where, used)
     refresh(game)
     return index
+
+
+def cover(game: ArkNovaGame, seat: int, cells: Iterable[tuple[int, int]]) -> None:
+    """Cover those of `cells` (building spaces of the seat's map) still empty with standard enclosures
+    placed by hand, the biggest that fit first: a real zoo for the conditions on the map (no building
+    rule is checked, no bonus is paid)."""
+    player = game.players[seat]
+    left = mask_of(cells) & ~player.occupied
+    for size in range(5, 0, -1):
+        for where in board_of(player).placements_for(f"enclosure-{size}"):
+            if where.mask & left == where.mask:
+                zoo.place_building(game, seat, f"enclosure-{size}", where)
+                left &= ~where.mask
+    assert not left, "some cells are no building spaces"
+    refresh(game)
+
+
+def building_spaces(map_id: str = "A") -> frozenset[tuple[int, int]]:
+    """The map's building spaces: every cell that is not rock or water."""
+    return frozenset(cells_of(map_board(CATALOG, map_id).buildable))
+
+
+def building_spaces_next_to(cells: Iterable[tuple[int, int]], map_id: str = "A") -> set[tuple[int, int]]:
+    """Building spaces of the map next to one of `cells` (found on the grid, not by the engine)."""
+    spaces = building_spaces(map_id)
+    return {n for cell in cells for n in grid_neighbours(cell) if n in spaces}
+
+
+def end_game_gain(game: ArkNovaGame, seat: int) -> tuple[int, int]:
+    """Appeal and CP the seat's sponsors give at the end of the game (final-scoring cards left out). The
+    end scoring runs on a copy, so a test can score a zoo, grow it past a threshold and score it again."""
+    ended = game.copy()
+    for player in ended.players:
+        player.final_scoring = []
+    ended.stack = [("score_cards",)]
+    refresh(ended)
+    assert ended.is_over()
+    before, after = game.players[seat], ended.players[seat]
+    return after.appeal - before.appeal, after.cp - before.cp
 
 
 def building_index(game: ArkNovaGame, seat: int, kind: str, cells: Iterable[tuple[int, int]]) -> int:
@@ -184,22 +248,62 @@ def to_row(game: ArkNovaGame, *numbers: int) -> None:
     refresh(game)
 
 
-def install_animal(game: ArkNovaGame, seat: int, number: int, building: int) -> None:
-    """Put an animal into the zoo through the engine's play routine, then undo everything it
-    changed besides the zoo itself (money, tracks, pending steps, cards its ability moved)."""
-    from sim.arknova.actions.animals import play_animal
-
+@contextmanager
+def _zoo_changes_only(game: ArkNovaGame, seat: int, card: int) -> Iterator[None]:
+    """Move `card` to the seat's hand, run the engine's play routine inside the block, then undo
+    everything the play changed besides the zoo itself (money, tracks, pending steps, cards moved)."""
     player = game.players[seat]
-    to_hand(game, seat, number)
+    to_hand(game, seat, card)
     saved = (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
              player.milestones, list(game.stack), list(game.after_action), list(game.deck),
              list(game.discard), list(game.display), [list(other.hand) for other in game.players])
-    play_animal(game, seat, number, -1, building)
+    yield
     (player.money, player.appeal, player.cp, player.reputation, player.xtokens,
      player.milestones, game.stack, game.after_action, game.deck, game.discard, game.display, hands) = saved
     for other, hand in zip(game.players, hands):
-        other.hand = [card for card in hand if card != number] if other is player else hand
+        other.hand = [number for number in hand if number != card] if other is player else hand
     refresh(game)
+
+
+def install_animal(game: ArkNovaGame, seat: int, number: int, building: int) -> None:
+    """Put an animal into the zoo through the engine's play routine, keeping only what it changed in the zoo."""
+    from sim.arknova.actions.animals import play_animal
+
+    with _zoo_changes_only(game, seat, number):
+        play_animal(game, seat, number, -1, building)
+
+
+def install_sponsor(game: ArkNovaGame, seat: int, number: int) -> None:
+    """Put a sponsor into the zoo through the engine's play routine (its icons arrive, its tokens go on
+    it), keeping only what it changed in the zoo: no unique building is placed."""
+    from sim.arknova.actions.sponsors import play_sponsor
+
+    with _zoo_changes_only(game, seat, number):
+        play_sponsor(game, seat, number, -1)
+
+
+def add_card(game: ArkNovaGame, seat: int, number: int) -> None:
+    """Play an animal (into a new home, `house`) or a sponsor (`install_sponsor`) into the seat's zoo."""
+    if number in game.catalog.animals:
+        house(game, seat, number)
+    else:
+        install_sponsor(game, seat, number)
+
+
+def house(game: ArkNovaGame, seat: int, number: int) -> int:
+    """Give the animal a home and put it in (install_animal): a special enclosure of the zoo with room,
+    else a new enclosure on free cells (its standard size, or its special enclosure) touching the rock and
+    water it needs. Returns the building index."""
+    player = game.players[seat]
+    animal = game.catalog.animals[number]
+    rooms = [index for index in zoo.enclosures_for(player, animal) if player.buildings[index][0] == animal.special]
+    if rooms:
+        index = rooms[0]
+    else:
+        kind = f"enclosure-{animal.size}" if animal.standard_allowed else animal.special
+        index = put(game, seat, kind, free_spot(game, seat, kind, partial(zoo.fits, animal)))
+    install_animal(game, seat, number, index)
+    return index
 
 
 def free_spot(game: ArkNovaGame, seat: int, kind: str, accept=lambda where: True) -> list[tuple[int, int]]:
@@ -217,8 +321,10 @@ def project_row(number: int, holders: list[int] | None = None) -> ProjectRow:
 
 
 __all__ = [
-    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "building_index", "cells_adjacent",
-    "choose", "clear_zoo", "expect", "grid_neighbours", "hex_distance", "is_border", "placement",
-    "play_randomly", "project_row", "put", "ready_game", "refresh", "set_cards", "start_turn",
-    "take_out", "to_hand", "to_display", "to_row", "install_animal", "free_spot",
+    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "add_card", "build_turn", "building_index",
+    "building_spaces", "building_spaces_next_to", "cells_adjacent",
+    "choose", "clear_zoo", "cover", "end_game_gain", "expect", "finish", "grid_neighbours", "hex_distance",
+    "house", "is_border", "placement", "play_randomly", "project_row", "put", "ready_game", "refresh",
+    "set_cards", "start_turn", "take_out", "to_hand", "to_display", "to_row", "install_animal",
+    "install_sponsor", "free_spot",
 ]

@@ -882,6 +882,20 @@ def test_boost_goes_to_slot_1_or_is_declined(choice, slot):
     assert t.turn_over()
 
 
+@pytest.mark.card(502)
+def test_boost_to_slot_1_makes_the_card_act_at_strength_1_next_turn():
+    """Great Hornbill boosts Build to slot 1 after the action: the cards before it close up in order, and
+    on the player's next turn Build has strength 1 (only size-1 buildings are offered)."""
+    t = Table(502)
+    t.play()
+    choose(t.game, 1, "boost")
+    assert t.player.action_cards == ["build", "animals", "cards", "association", "sponsors"]
+    assert t.turn_over()
+    start_turn(t.game, 0)
+    choose(t.game, ("act", "build", 0))
+    assert set(expect(t.game, "build", 0).options) == {"kiosk", "pavilion", "enclosure-1"}
+
+
 @pytest.mark.card(501)
 def test_posturing_builds_up_to_n_and_may_stop_early():
     """Indian Peafowl, Posturing 2: "up to 2" free kiosks or pavilions; the player builds one and

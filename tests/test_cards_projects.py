@@ -1,5 +1,7 @@
 """The 32 conservation projects (101-132): each supported through the association action with
-the exact threshold, conservation points, reputation and played bonus printed on the card.
+the exact threshold, conservation points, reputation and played bonus printed on the card. The
+quantities come from a real zoo (animals housed, sponsors played) grown one unit at a time, so every
+threshold is seen one short and reached.
 
 Expected numbers come from the compiled reference (../shared/data/ark_nova/projects.csv);
 release sizes follow the 2nd printing ("at least the size shown", docs/rules-decisions.md B1).
@@ -10,9 +12,12 @@ from __future__ import annotations
 import pytest
 from helpers import (
     CATALOG,
+    add_card,
     choose,
+    clear_zoo,
     expect,
     free_spot,
+    house,
     install_animal,
     project_row,
     put,
@@ -23,7 +28,6 @@ from helpers import (
 )
 
 XTOKEN_SLOT = 6  # map A's left-edge "3 X-tokens" slot: no CP, money or reputation on the side
-CATEGORY_ICONS = ("predator", "herbivore", "bird", "reptile", "primate")
 CONTINENT_ICONS = ("africa", "americas", "asia", "australia", "europe")
 
 
@@ -44,62 +48,73 @@ def project_options(game, number: int) -> set[int]:
             if option[0] in ("support", "play") and option[1] == number}
 
 
-def set_count(player, goal: str, target: str, count: int) -> None:
-    if goal == "icons":
-        player.icons[target] = count
-    elif goal == "distinct":
-        for name in (CATEGORY_ICONS if target == "categories" else CONTINENT_ICONS)[:count]:
-            player.icons[name] = 1
-    else:
-        setattr(player, target, count)
+# Cards that each add one unit of a project's quantity: one icon of the kind, one new category or
+# continent, one small or large animal (animals housed in a new enclosure, sponsors played).
+UNITS = {
+    "categories": (445, 465, 513, 405, 488),
+    "continents": (445, 465, 405, 410, 518),
+    "africa": (405, 404, 428, 455, 452),
+    "americas": (465, 468, 467, 415, 439),
+    "australia": (425, 518, 424, 450, 517),
+    "asia": (410, 460, 502, 435, 408),
+    "europe": (445, 513, 419, 420, 443),
+    "primate": (465, 468, 467, 460, 455),
+    "reptile": (488, 484, 486, 493, 473),
+    "predator": (405, 410, 415, 420, 419),
+    "herbivore": (445, 450, 439, 435, 428),
+    "bird": (513, 518, 502, 507, 501),
+    "water": (497, 511, 423, 488, 484),
+    "rock": (440, 413, 454, 462, 486),
+    "small_animals": (445, 465, 468, 513, 518, 405, 410, 415),
+    "large_animals": (406, 417, 453, 447),
+    "science": (205, 206, 224, 207, 202),
+}
 
 
-def stage(number: int, goal: str, target: str, count: int):
-    """A game where seat 0 has `count` of the project's quantity and the project is available."""
+def offer(number: int):
+    """A game whose seat 0 has an empty zoo and project `number` available (base row or hand)."""
     game = ready_game(seed=number)
-    player = game.players[0]
-    player.icons.clear()
-    set_count(player, goal, target, count)
+    clear_zoo(game, 0)
+    assert not any(game.players[0].icons.values())
     if number <= 112:
         game.base_projects = [project_row(number)]
     else:
         to_hand(game, 0, number)
-    return game, player
+    return game, game.players[0]
 
 
 COUNTED = [
-    # number, goal, target, thresholds left to right, CP left to right (id: number-name)
-    pytest.param(101, 'distinct', 'categories', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(101), id='101-Species Diversity'),
-    pytest.param(102, 'distinct', 'continents', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(102), id='102-Habitat Diversity'),
-    pytest.param(103, 'icons', 'africa', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(103), id='103-Africa'),
-    pytest.param(104, 'icons', 'americas', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(104), id='104-Americas'),
-    pytest.param(105, 'icons', 'australia', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(105), id='105-Australia'),
-    pytest.param(106, 'icons', 'asia', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(106), id='106-Asia'),
-    pytest.param(107, 'icons', 'europe', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(107), id='107-Europe'),
-    pytest.param(108, 'icons', 'primate', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(108), id='108-Primates'),
-    pytest.param(109, 'icons', 'reptile', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(109), id='109-Reptiles'),
-    pytest.param(110, 'icons', 'predator', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(110), id='110-Predators'),
-    pytest.param(111, 'icons', 'herbivore', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(111), id='111-Herbivores'),
-    pytest.param(112, 'icons', 'bird', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(112), id='112-Birds'),
-    pytest.param(128, 'icons', 'water', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(128), id='128-Aquatic'),
-    pytest.param(129, 'icons', 'rock', (5, 3, 2), (4, 3, 2), marks=pytest.mark.card(129), id='129-Geological'),
-    pytest.param(130, 'animals', 'small_animals', (8, 5, 2), (4, 3, 2), marks=pytest.mark.card(130), id='130-Small Animals'),
-    pytest.param(131, 'animals', 'large_animals', (4, 3, 2), (4, 3, 2), marks=pytest.mark.card(131), id='131-Large Animals'),
-    pytest.param(132, 'icons', 'science', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(132), id='132-Research'),
+    # number, target, thresholds left to right, CP left to right (id: number-name)
+    pytest.param(101, 'categories', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(101), id='101-Species Diversity'),
+    pytest.param(102, 'continents', (5, 4, 3), (5, 3, 2), marks=pytest.mark.card(102), id='102-Habitat Diversity'),
+    pytest.param(103, 'africa', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(103), id='103-Africa'),
+    pytest.param(104, 'americas', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(104), id='104-Americas'),
+    pytest.param(105, 'australia', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(105), id='105-Australia'),
+    pytest.param(106, 'asia', (5, 4, 2), (5, 3, 2), marks=pytest.mark.card(106), id='106-Asia'),
+    pytest.param(107, 'europe', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(107), id='107-Europe'),
+    pytest.param(108, 'primate', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(108), id='108-Primates'),
+    pytest.param(109, 'reptile', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(109), id='109-Reptiles'),
+    pytest.param(110, 'predator', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(110), id='110-Predators'),
+    pytest.param(111, 'herbivore', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(111), id='111-Herbivores'),
+    pytest.param(112, 'bird', (5, 4, 2), (5, 4, 2), marks=pytest.mark.card(112), id='112-Birds'),
+    pytest.param(128, 'water', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(128), id='128-Aquatic'),
+    pytest.param(129, 'rock', (5, 3, 2), (4, 3, 2), marks=pytest.mark.card(129), id='129-Geological'),
+    pytest.param(130, 'small_animals', (8, 5, 2), (4, 3, 2), marks=pytest.mark.card(130), id='130-Small Animals'),
+    pytest.param(131, 'large_animals', (4, 3, 2), (4, 3, 2), marks=pytest.mark.card(131), id='131-Large Animals'),
+    pytest.param(132, 'science', (5, 4, 2), (4, 3, 2), marks=pytest.mark.card(132), id='132-Research'),
 ]
 
 
-@pytest.mark.parametrize("number, goal, target, thresholds, cps", COUNTED)
-def test_counting_project_thresholds_and_rewards(number, goal, target, thresholds, cps):
-    for slot, threshold in enumerate(thresholds):
-        game, _ = stage(number, goal, target, threshold - 1)
+@pytest.mark.parametrize("number, target, thresholds, cps", COUNTED)
+def test_counting_project_thresholds_and_rewards(number, target, thresholds, cps):
+    """The zoo grows one unit at a time; after each card, exactly the slots whose threshold it has
+    reached are offered (one short of a threshold: not yet). Then the left slot is supported."""
+    game, player = offer(number)
+    for count, card in enumerate(UNITS[target][:thresholds[0]], start=1):
+        add_card(game, 0, card)
         association_turn(game)
-        assert slot not in project_options(game, number), f"slot {slot + 1} met below {threshold}"
-        game, _ = stage(number, goal, target, threshold)
-        association_turn(game)
-        assert project_options(game, number) == set(range(slot, 3)), f"slot {slot + 1} at {threshold}"
-    game, player = stage(number, goal, target, thresholds[0])
-    association_turn(game)
+        reached = {slot for slot, threshold in enumerate(thresholds) if count >= threshold}
+        assert project_options(game, number) == reached, f"{count} of {target}"
     option = next(o for o in expect(game, "association").options
                   if o[0] in ("support", "play") and o[1] == number and o[-2] == 0)
     choose(game, option)
@@ -194,15 +209,16 @@ def test_breeding_program_needs_the_icon_and_a_matching_partner_zoo(number, icon
 
 @pytest.mark.card(116)
 def test_release_levels_take_any_animal_at_least_their_size():
-    """2nd printing: a size-5 Cheetah may fill every level, a size-1 Fennec Fox only the right one."""
+    """2nd printing: a size-5 Cheetah and a size-4 Collared Mangabey (the left level's 4) may fill every
+    level, a size-2 Caracal (one short of the middle level's 3) and a size-1 Fennec Fox only the right one."""
     game = ready_game(seed=5)
     player = game.players[0]
-    for animal, shape in ((401, "enclosure-5"), (405, "enclosure-1")):
-        install_animal(game, 0, animal, put(game, 0, shape, free_spot(game, 0, shape)))
+    for animal in (401, 453, 404, 405):
+        house(game, 0, animal)
     to_hand(game, 0, 116)
     association_turn(game)
     plays = {(o[3], o[4]) for o in expect(game, "association").options if o[0] == "play" and o[1] == 116}
-    assert plays == {(0, 401), (1, 401), (2, 401), (2, 405)}
+    assert plays == {(0, 401), (1, 401), (2, 401), (0, 453), (1, 453), (2, 453), (2, 404), (2, 405)}
     choose(game, ("play", 116, -1, 2, 401))  # the Cheetah for the 3-CP level
     choose(game, XTOKEN_SLOT, "left_slot")
-    assert player.cp == 10 + 3 and 401 not in player.animals and player.large_animals == 0
+    assert player.cp == 10 + 3 and 401 not in player.animals and player.large_animals == 1

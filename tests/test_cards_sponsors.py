@@ -10,6 +10,7 @@ from helpers import (
     choose,
     clear_zoo,
     expect,
+    finish,
     free_spot,
     grid_neighbours,
     install_animal,
@@ -28,7 +29,7 @@ from helpers import (
 from sim.arknova import zoo
 from sim.arknova.abilities.cards import STOP
 from sim.arknova.board import map_board
-from sim.arknova.geometry import BIT, mask_of
+from sim.arknova.geometry import BIT
 
 SPONSORS = CATALOG.sponsors
 ANIMALS = CATALOG.animals
@@ -63,16 +64,6 @@ def play(game, number: int, seat: int = 0, upgraded: bool = False) -> None:
     start_turn(game, seat)
     choose(game, ("act", "sponsors", 0))
     choose(game, (number, -1), "sponsors")
-
-
-def finish(game, seat: int = 0) -> None:
-    """Answer what is left of the seat's turn, other seats' answers to it included, with the first
-    option (side II: stop playing)."""
-    while True:
-        decision = game.decision()
-        if decision.kind == "turn" and decision.seat != seat:
-            return
-        choose(game, "done" if "done" in decision.options else decision.options[0])
 
 
 def accept_all(game, seat: int = 0) -> None:
@@ -127,7 +118,7 @@ def enclosure(game, seat: int, size: int, accept=lambda where: True) -> int:
 
 
 @card(201)
-def test_201_science_lab_draws_now_every_break_and_scores_science():
+def test_201_science_lab_draws_now_and_every_break():
     game = table()
     me = game.players[0]
     give_icons(game, 0, science=2)
@@ -139,10 +130,6 @@ def test_201_science_lab_draws_now_every_break_and_scores_science():
     hand = len(me.hand)
     income(game)
     assert len(me.hand) == hand + 1
-    give_icons(game, 0, science=3)  # 6 science icons: the 6=2 row
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 2
 
 
 @card(202)
@@ -236,10 +223,6 @@ def test_208_science_library_appeal_per_science_and_money_for_science_anywhere()
     money = me.money
     play(game, 223, seat=1)  # the other zoo gets two science icons
     assert me.money == money + 4 and other.icon("science") == 2
-    give_icons(game, 0, predator=1, herbivore=1, bird=1, reptile=1, primate=1)
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(209)
@@ -251,10 +234,6 @@ def test_209_technology_institute_xtoken_now_and_every_break():
     finish(game)
     income(game)
     assert me.xtokens == 2
-    me.universities = ["reputation_hand", "science_reputation", "science_science"]
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 # ----------------------------------------------------------------------------- 210-214 continent experts
@@ -274,15 +253,6 @@ def test_210_expert_on_the_americas_appeal_and_a_free_kiosk_per_americas_icon():
     choose(game, option)
     assert me.kiosks.bit_count() == 1 and me.money == money
 
-    def spaced(where) -> bool:
-        return not zoo.kiosk_exclusion(where.cells[0], TRACKS.kiosk_min_distance) & me.kiosks
-
-    for _ in range(5):
-        put(game, 0, "kiosk", free_spot(game, 0, "kiosk", spaced))
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
-
 
 @card(211)
 def test_211_expert_on_europe_a_free_size_1_enclosure_per_europe_icon():
@@ -296,12 +266,6 @@ def test_211_expert_on_europe_a_free_size_1_enclosure_per_europe_icon():
     money = me.money
     choose(game, options[0])
     assert [kind for kind, _, _ in me.buildings] == ["enclosure-1"] and me.money == money
-    for _ in range(5):
-        enclosure(game, 0, 1)
-    me.buildings = [(kind, where, 1) for kind, where, _ in me.buildings]
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(210, 211)
@@ -394,10 +358,6 @@ def test_215_218_breeding_tokens_count_as_an_icon_for_base_projects(number):
     assert ("support", 103, 1, 0) not in options
     choose(game, ("support", 103, 2, 0))
     assert me.card_tokens[number] == 1 and 103 in me.supported
-    me.supported += [104, 105, 106, 107]
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(216)
@@ -406,10 +366,6 @@ def test_216_talented_communicator_hires_a_worker():
     me = game.players[0]
     play(game, 216, upgraded=True)
     assert (me.workers, me.workers_total) == (2, 2)
-    me.reputation = 9
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(217)
@@ -428,12 +384,6 @@ def test_217_engineer_builds_a_second_copy_in_one_build_action():
     choose(game, expect(game, "build_place").options[0])
     assert [kind for kind, _, _ in me.buildings] == ["enclosure-2", "enclosure-2"]
     assert game.decision().kind != "build"
-    board = map_board(CATALOG, "A")
-    me.occupied |= board.buildable
-    me.full_map_bonus = True
-    appeal = me.appeal
-    end_scoring(game)
-    assert me.appeal == appeal + 5
 
 
 # ----------------------------------------------------------------------------- 219-226
@@ -459,10 +409,6 @@ def test_219_diversity_researcher_ignores_and_covers_rock_and_water():
     choose(game, "enclosure-1", "build")
     terrain = map_board(CATALOG, "A").rock | map_board(CATALOG, "A").water
     assert any(where.mask & terrain for where in expect(game, "build_place").options)
-    appeal = me.appeal
-    end_scoring(game)
-    assert me.appeal == appeal + 2 * min(me.icon("water"), me.icon("rock"), 3)
-    assert me.icon("rock") == 3 and me.appeal == appeal + 4
 
 
 @card(220)
@@ -474,10 +420,6 @@ def test_220_federal_grants_three_money_now_and_every_break():
     assert me.money == money + 3
     finish(game)
     assert income(game) == 3
-    me.reputation = 9
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(221)
@@ -498,11 +440,6 @@ def test_221_archaeologist_adds_any_open_placement_bonus_on_a_border_bonus():
     assert len(options) == len({bonus for cell, bonus in MAP_A.placement_bonuses if cell != (0, 1)})
     choose(game, next(bonus for bonus in options if bonus.keyword == "money" and bonus.amount == 10))
     assert me.money == money - 2 + 10 and me.reputation == reputation + 2
-    board = map_board(CATALOG, "A")
-    cp = me.cp
-    me.occupied |= board.buildable & mask_of(cell for cell in BIT if is_border(cell))
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(222)
@@ -551,15 +488,11 @@ def test_224_migration_recording_release_projects_again_and_one_more_cp():
 
 
 @card(225)
-def test_225_quarantine_lab_xtoken_and_cp_for_five_continents():
+def test_225_quarantine_lab_gives_an_xtoken():
     game = table()
     me = game.players[0]
     play(game, 225)
     assert me.xtokens == 1
-    give_icons(game, 0, africa=1, europe=1, asia=1, americas=1, australia=1)
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(225)
@@ -580,15 +513,11 @@ def test_225_quarantine_lab_protects_from_pilfering():
 
 
 @card(226)
-def test_226_foreign_institute_two_reputation_and_cp_for_five_continents():
+def test_226_foreign_institute_two_reputation_and_a_science_icon():
     game = table()
     me = game.players[0]
     play(game, 226, upgraded=True)
     assert me.reputation == 3 and me.icon("science") == 1
-    give_icons(game, 0, africa=1, europe=1, asia=1, americas=1, australia=1)
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 # ----------------------------------------------------------------------------- 227-230 animal sizes
@@ -766,7 +695,7 @@ def _covered_next_to(cells, terrain) -> int:
     pytest.param(241, "water", 2, marks=card(241), id="241-hydrologist"),
     pytest.param(242, "rock", 6, marks=card(242), id="242-geologist"),
 ])
-def test_241_242_terrain_experts_appeal_money_for_building_next_to_it_and_end_bonus(number, terrain, gained):
+def test_241_242_terrain_experts_appeal_and_money_for_building_next_to_it(number, terrain, gained):
     game = table()
     me = game.players[0]
     give_icons(game, 0, **{terrain: 1 if terrain == "water" else 3})
@@ -786,11 +715,6 @@ def test_241_242_terrain_experts_appeal_money_for_building_next_to_it_and_end_bo
     choose(game, spot)
     bonus = sum(bonus.amount for cell, bonus in MAP_A.placement_bonuses if cell in spot.cells and bonus.keyword == "money")
     assert me.money == money - 3 * 2 + refund + bonus
-    finish(game)
-    me.occupied |= mask_of({n for cell in cells for n in grid_neighbours(cell) if n not in cells})
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 # ----------------------------------------------------------------------------- 243-257 unique buildings
@@ -848,18 +772,13 @@ APPEAL_HOUSES = [
 
 
 @pytest.mark.parametrize("number,icon,own", APPEAL_HOUSES)
-def test_243_247_appeal_houses_2_appeal_per_icon_and_end_cp_for_six(number, icon, own):
+def test_243_247_appeal_houses_2_appeal_per_icon(number, icon, own):
     game = table()
     me = game.players[0]
     me.reputation = 3
     appeal = me.appeal
     build_unique(game, number)
-    assert me.appeal == appeal + 2 * own
-    finish(game)
-    give_icons(game, 0, **{icon: 6 - me.icon(icon)})
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
+    assert me.icon(icon) == own and me.appeal == appeal + 2 * own
 
 
 @card(248)
@@ -922,10 +841,6 @@ def test_251_polar_bear_exhibit_appeal_for_bear_icons_in_any_zoo():
     appeal = me.appeal
     animal_turn(game, 415, home, seat=1)  # a bear in the other zoo
     assert me.appeal == appeal + 2
-    give_icons(game, 0, bear=5)
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 2
 
 
 @card(252)
@@ -997,11 +912,6 @@ def test_257_side_entrance_anywhere_on_the_border_and_income_per_neighbour():
     put(game, 0, "pavilion", [near[0]])
     put(game, 0, "enclosure-1", [near[1]])  # empty: does not count
     assert income(game) == 2
-    me.occupied |= map_board(CATALOG, "A").buildable
-    me.full_map_bonus = True
-    appeal = me.appeal
-    end_scoring(game)
-    assert me.appeal == appeal + 5
 
 
 # ----------------------------------------------------------------------------- 258-264
@@ -1065,15 +975,11 @@ def test_260_native_farm_animals_appeal_per_empty_border_space_touched_cp_per_si
 
 
 @card(261)
-def test_261_guided_school_tours_appeal_cp_and_cp_for_five_categories():
+def test_261_guided_school_tours_one_appeal_and_one_cp():
     game = table()
     me = game.players[0]
     play(game, 261)
     assert (me.appeal, me.cp) == (1, 1)
-    give_icons(game, 0, predator=1, herbivore=1, bird=1, reptile=1, primate=1)
-    cp = me.cp
-    end_scoring(game)
-    assert me.cp == cp + 1
 
 
 @card(262)

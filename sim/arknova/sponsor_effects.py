@@ -21,7 +21,7 @@ from sim.arknova.actions.association import CATEGORIES, continents
 from sim.arknova.board import board_of
 from sim.arknova.catalog import Catalog, Effect, Sponsor, Trigger
 from sim.arknova.effects import effect, grant, grant_all, rule
-from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around
+from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around, cells_of
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
 
@@ -56,6 +56,15 @@ def _components(mask: int) -> list[int]:
 def _touching(player: "PlayerState") -> int:
     """Cells next to one of the player's buildings (not covered)."""
     return around(player.occupied) if player.occupied else 0
+
+
+def _not_isolated(player: "PlayerState") -> int:
+    """Cells next to a covered space, covered ones included: a rock or water space a building covers
+    (Diversity Researcher) touches the rest of the zoo, so it is not isolated (rules decision S21)."""
+    near = 0
+    for cell in cells_of(player.occupied):
+        near |= NEIGHBOUR_MASK[cell]
+    return near
 
 
 def _empty_buildable(player: "PlayerState") -> int:
@@ -98,8 +107,8 @@ COUNTERS: dict[str, Counter] = {
         1 for kind, _, used in player.buildings if kind == "enclosure-1" and used),
     "connected_water_spaces": lambda game, player: (board_of(player).water & _touching(player)).bit_count(),
     "connected_rock_spaces": lambda game, player: (board_of(player).rock & _touching(player)).bit_count(),
-    "isolated_water_spaces": lambda game, player: (board_of(player).water & ~_touching(player)).bit_count(),
-    "isolated_rock_spaces": lambda game, player: (board_of(player).rock & ~_touching(player)).bit_count(),
+    "isolated_water_spaces": lambda game, player: (board_of(player).water & ~_not_isolated(player)).bit_count(),
+    "isolated_rock_spaces": lambda game, player: (board_of(player).rock & ~_not_isolated(player)).bit_count(),
     "connected_empty_border_building_spaces": lambda game, player: (
         _empty_buildable(player) & BORDER_MASK & _touching(player)).bit_count(),
     "connected_placement_bonus_spaces": lambda game, player: (  # uncovered ones only: a covered one is built on
@@ -119,8 +128,8 @@ CONDITIONS: dict[str, Callable[["ArkNovaGame", "PlayerState"], bool]] = {
     "map_fully_covered": lambda game, player: player.full_map_bonus,
     "all_border_spaces_covered": lambda game, player: not (
         board_of(player).buildable & BORDER_MASK & ~player.occupied),
-    "all_water_spaces_connected": lambda game, player: not (board_of(player).water & ~_touching(player)),
-    "all_rock_spaces_connected": lambda game, player: not (board_of(player).rock & ~_touching(player)),
+    "all_water_spaces_connected": lambda game, player: not (board_of(player).water & ~_not_isolated(player)),
+    "all_rock_spaces_connected": lambda game, player: not (board_of(player).rock & ~_not_isolated(player)),
 }
 
 
