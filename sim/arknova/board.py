@@ -44,7 +44,7 @@ class MapBoard:
     rock: int
     water: int
     upgrade_only: int
-    feature: int  # a map ability's own space (tower, gates, restaurant): neither buildable, rock nor water
+    feature: int  # a map ability's own space (tower, gates, restaurant): a rock or water space with a name
     feature_near: int  # cells touching that space
     ability_cells: int  # every cell the map ability names
     bonuses: tuple[tuple[int, Effect], ...]  # (cell bit, placement bonus)
@@ -72,12 +72,12 @@ def _boards(catalog: Catalog) -> LazyTable:
 def _build_board(catalog: Catalog, map_id: str) -> MapBoard:
     zoo_map = catalog.maps[map_id]
     ability_cells = mask_of(zoo_map.ability_cells)
-    # The reference marks the tower, gates and restaurant spaces of maps 1, 2 and 5 as rock or water
-    # (unbuildable); they are the ability's own space instead (docs/rules-decisions.md B7).
-    feature = ability_cells & mask_of(zoo_map.rock | zoo_map.water)
-    rock = mask_of(zoo_map.rock) & ~feature
-    water = mask_of(zoo_map.water) & ~feature
-    buildable = mask_of(catalog.grid) & ~rock & ~water & ~feature
+    rock = mask_of(zoo_map.rock)
+    water = mask_of(zoo_map.water)
+    # The tower, gates and restaurant of maps 1, 2 and 5 stand on a rock or water space, which stays
+    # one (the licensed digital edition; docs/rules-decisions.md B7).
+    feature = ability_cells & (rock | water)
+    buildable = mask_of(catalog.grid) & ~rock & ~water
     upgrade_only = mask_of(zoo_map.upgrade_only)
     bonuses = tuple((BIT[cell], bonus) for cell, bonus in zoo_map.placement_bonuses)
     if zoo_map.ability in COVER_BONUS_ABILITIES:  # covering an ability cell pays like a placement bonus

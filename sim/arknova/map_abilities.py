@@ -3,8 +3,8 @@
 Each ability is read where its rule applies; the small hooks live here so the action modules
 only ask one question each:
 
-- 1 Observation Tower: 2 appeal each time an animal moves into a standard enclosure touching the
-  tower (`on_animal_housed`, again after a release emptied it).
+- 1 Observation Tower: 2 appeal each time a standard enclosure touching the tower turns to its
+  occupied side (`on_enclosure_occupied`, again after a release emptied it).
 - 2 Outdoor Areas: standard enclosures of size 1-3 touching the gates count 2 sizes larger
   (`standard_size`).
 - 3 Silver Lake: only its 2-money placement bonuses (plain map data, no rule).
@@ -15,7 +15,11 @@ only ask one question each:
   conditions unmet (`conditions_waived`; rock and water needs are not conditions).
 - 7 Ice Cream Parlors: with all three free-kiosk spaces covered, 1 more money per kiosk each break.
 - 8 Hollywood Hills: covering an H space reveals deck cards until a sponsor, which goes to hand;
-  with all three covered, every sponsor's level counts 1 less (`sponsor_level`).
+  with all three covered, every sponsor's level counts 1 less (`sponsor_level`: the Sponsors
+  action's budget and Okapi Stable's price).
+
+The tower, gates and restaurant (maps 1, 2, 5) are rock or water spaces that carry the ability;
+a building on one of them (Diversity Researcher) ends that ability (`feature_neighbours`).
 """
 
 from __future__ import annotations
@@ -55,20 +59,22 @@ def all_covered(player: "PlayerState") -> bool:
 
 
 def feature_neighbours(player: "PlayerState") -> int:
-    """Cells touching the ability's own space (tower, gates, restaurant)."""
-    return board_of(player).feature_near
+    """Cells touching the ability's own space (tower, gates, restaurant); none once a building
+    covers that space (Diversity Researcher builds on rock and water): the feature is gone."""
+    board = board_of(player)
+    return 0 if player.occupied & board.feature else board.feature_near
 
 
 # --- 1 Observation Tower, 2 Outdoor Areas ------------------------------------------
 
 
-def on_animal_housed(game: "ArkNovaGame", seat: int, enclosure: int) -> None:
-    """Observation Tower: a standard enclosure next to the tower turned to its occupied side."""
+def on_enclosure_occupied(game: "ArkNovaGame", seat: int, enclosure: int) -> None:
+    """Observation Tower: standard enclosure `enclosure` just turned to its occupied side; pays when
+    it touches the tower (special enclosures never pay: they do not turn)."""
     player = game.players[seat]
     if ability(player) != "observation_tower":
         return
-    kind, placement, _ = player.buildings[enclosure]
-    if kind.startswith("enclosure-") and placement.mask & feature_neighbours(player):
+    if player.buildings[enclosure][1].mask & feature_neighbours(player):
         game.say(seat, f"gains {TOWER_APPEAL} appeal from the observation tower")
         tracks.gain_appeal(game, seat, TOWER_APPEAL)
 
@@ -145,7 +151,8 @@ def conditions_waived(player: "PlayerState") -> int:
 
 
 def sponsor_level(player: "PlayerState", sponsor: Sponsor) -> int:
-    """A sponsor's level for the Sponsors action: 1 less with every H space covered."""
+    """A sponsor's level when it is played (the Sponsors action, Okapi Stable): 1 less with every
+    H space covered."""
     if ability(player) == "hollywood_hills" and all_covered(player):
         return max(0, sponsor.level - HOLLYWOOD_LEVEL_DISCOUNT)
     return sponsor.level

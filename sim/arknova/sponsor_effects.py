@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sim.arknova import deck, passives, tracks
+from sim.arknova import deck, map_abilities, passives, tracks
 from sim.arknova.actions.association import CATEGORIES, continents
 from sim.arknova.board import board_of
 from sim.arknova.catalog import Catalog, Effect, Sponsor, Trigger
@@ -292,12 +292,13 @@ rule("play_sponsor_for_money_equal_level")
 
 @options("okapi_sponsor")
 def okapi_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
-    """Okapi Stable: a sponsor from hand for money equal to its level (conditions apply), or skip."""
+    """Okapi Stable: a sponsor from hand for money equal to its level (conditions apply; Hollywood
+    Hills lowers the level, so the price), or skip."""
     from sim.arknova.actions.sponsors import playable_sponsors
 
     player = game.players[step[1]]
     cards = [option for option in playable_sponsors(game, step[1], 99, False)
-             if game.catalog.sponsors[option[0]].level <= player.money]
+             if map_abilities.sponsor_level(player, game.catalog.sponsors[option[0]]) <= player.money]
     return tuple(cards) + ("skip",) if cards else ()
 
 
@@ -310,7 +311,7 @@ def okapi_play(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     seat, stable = step[1], step[2]
     player = game.players[seat]
     player.card_tokens[stable] -= 1
-    player.money -= game.catalog.sponsors[choice[0]].level
+    player.money -= map_abilities.sponsor_level(player, game.catalog.sponsors[choice[0]])
     play_sponsor(game, seat, *choice)
 
 

@@ -177,14 +177,17 @@ def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | 
     return [index for index in candidates if can_house(player, animal, index)]
 
 
-def house_animal(player: PlayerState, animal: Animal, index: int) -> None:
+def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:
+    """Put the animal into building `index`; True when a standard enclosure turned to its occupied side
+    (a flock animal joining an occupied one turns nothing)."""
     kind, placement, used = player.buildings[index]
     if is_standard(kind):
         player.buildings[index] = (kind, placement, 1)
         player.housing[animal.number] = f"flock-{index}" if used else "standard"  # Flock animal: shares
-    else:
-        player.buildings[index] = (kind, placement, used + animal.special_tokens)
-        player.housing[animal.number] = kind
+        return not used
+    player.buildings[index] = (kind, placement, used + animal.special_tokens)
+    player.housing[animal.number] = kind
+    return False
 
 
 def free_standard_enclosure(player: PlayerState, animal: Animal) -> None:

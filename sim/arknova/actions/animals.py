@@ -119,8 +119,8 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
     animal = game.catalog.animals[card]
     cost = animal_cost(player, animal)
     deck.take_card_to_play(game, seat, card, source, cost)
-    zoo.house_animal(player, animal, enclosure)
-    map_abilities.on_animal_housed(game, seat, enclosure)
+    if zoo.house_animal(player, animal, enclosure):
+        map_abilities.on_enclosure_occupied(game, seat, enclosure)
     player.animals.append(card)
     sponsor_effects.icons_played(game, seat, animal.icons)
     if animal.size_class == "small":
