@@ -553,6 +553,21 @@ def test_227_waza_special_assignment_commits_to_large_animals():
     assert me.appeal == appeal + ANIMALS[417].appeal + 4 + pack
 
 
+def one_small_animal_under_228(game) -> int:
+    """With WAZA Small Animal Program played, seat 0 plays only the Crested Porcupine (8 money of its
+    30) in an Animals action; the program's extra small animal is then offered. Returns the free
+    size-2 enclosure; the European Badger is in hand, the Dusky-Leaf Monkey in folder 6."""
+    finish(game)
+    first, second = enclosure(game, 0, 1), enclosure(game, 0, 2)
+    to_hand(game, 0, 419)
+    to_display(game, 460, 6)
+    game.players[0].money = 30
+    animal_turn(game, 445, first)
+    choose(game, STOP, "dig")  # the Crested Porcupine's Digging, declined
+    choose(game, "done", "animal_play")
+    return second
+
+
 @card(228)
 def test_228_waza_small_animal_program_one_more_small_animal_and_one_from_the_display():
     game = table()
@@ -562,14 +577,7 @@ def test_228_waza_small_animal_program_one_more_small_animal_and_one_from_the_di
     money = me.money
     play(game, 228)
     assert me.money == money + 4
-    finish(game)
-    first, second = enclosure(game, 0, 1), enclosure(game, 0, 2)
-    to_hand(game, 0, 419)
-    to_display(game, 460, 6)
-    me.money = 30
-    animal_turn(game, 445, first)
-    choose(game, STOP, "dig")  # the Crested Porcupine's Digging, declined
-    choose(game, "done", "animal_play")
+    second = one_small_animal_under_228(game)
     choose(game, (419, -1, second), "extra_small_animal")
     assert me.money == 30 - 8 - 5
     choose(game, 5, "take_small_animal")
@@ -583,14 +591,7 @@ def test_228_waza_small_animal_program_both_gifts_may_be_declined():
     me = game.players[0]
     me.reputation = 3
     play(game, 228)
-    finish(game)
-    first, second = enclosure(game, 0, 1), enclosure(game, 0, 2)
-    to_hand(game, 0, 419)
-    to_display(game, 460, 6)
-    me.money = 30
-    animal_turn(game, 445, first)
-    choose(game, STOP, "dig")
-    choose(game, "done", "animal_play")
+    second = one_small_animal_under_228(game)
     assert (419, -1, second) in expect(game, "extra_small_animal", 0).options
     choose(game, "skip", "extra_small_animal")
     choose(game, "skip", "take_small_animal")

@@ -45,11 +45,18 @@ def mark_slots(player: "PlayerState", kind: str, slots: Iterable[int]) -> list[s
     return marked
 
 
-def strength_penalty(player: "PlayerState", card: str) -> int:
-    """The strength the card's constriction token takes away."""
+def card_strength(player: "PlayerState", card: str, slot: int = 0) -> int:
+    """The strength of an action card where it lies: its slot (given, or looked up), less what its
+    constriction token takes away."""
+    strength = slot or player.strength_slot(card)
     if not player.action_tokens:
-        return 0
-    return CONSTRICTION_STRENGTH * tokens_on(player, CONSTRICTION, card)
+        return strength
+    return strength - CONSTRICTION_STRENGTH * tokens_on(player, CONSTRICTION, card)
+
+
+def xtoken_spends(needed: int, strength: int, xtokens: int) -> range:
+    """The numbers of X-tokens that may be added to a card of `strength` so that it reaches `needed`."""
+    return range(max(0, needed - strength), xtokens + 1)
 
 
 def use_card(game: "ArkNovaGame", seat: int, card: str) -> int:

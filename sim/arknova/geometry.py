@@ -42,13 +42,18 @@ NEIGHBOUR_MASK: dict[Cell, int] = {cell: mask_of(neighbours(cell)) for cell in C
 BORDER_MASK = mask_of(cell for cell in CELLS if len(neighbours(cell)) < 6)
 
 
-def around(mask: int) -> int:
-    """Cells adjacent to a set of cells, excluding the set itself."""
+def touched(mask: int) -> int:
+    """Cells adjacent to some cell of a set; a cell of the set only when another one touches it."""
     result = 0
     for cell in CELLS:
         if mask & BIT[cell]:
             result |= NEIGHBOUR_MASK[cell]
-    return result & ~mask
+    return result
+
+
+def around(mask: int) -> int:
+    """Cells adjacent to a set of cells, excluding the set itself."""
+    return touched(mask) & ~mask
 
 
 def within_distance(cell: Cell, distance: int) -> int:

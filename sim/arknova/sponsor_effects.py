@@ -21,7 +21,7 @@ from sim.arknova.actions.association import CATEGORIES, continents
 from sim.arknova.board import board_of
 from sim.arknova.catalog import Catalog, Effect, Sponsor, Trigger
 from sim.arknova.effects import effect, grant, grant_all, rule
-from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around, cells_of
+from sim.arknova.geometry import BORDER_MASK, NEIGHBOUR_MASK, around, touched
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
 
@@ -61,10 +61,7 @@ def _touching(player: "PlayerState") -> int:
 def _not_isolated(player: "PlayerState") -> int:
     """Cells next to a covered space, covered ones included: a rock or water space a building covers
     (Diversity Researcher) touches the rest of the zoo, so it is not isolated (rules decision S21)."""
-    near = 0
-    for cell in cells_of(player.occupied):
-        near |= NEIGHBOUR_MASK[cell]
-    return near
+    return touched(player.occupied)
 
 
 def _empty_buildable(player: "PlayerState") -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova.abilities.interaction import leaders
-from sim.arknova.action_tokens import strength_penalty
+from sim.arknova.action_tokens import card_strength, xtoken_spends
 from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
@@ -42,21 +42,15 @@ def boost_card(game: "ArkNovaGame", step: Step, slot: Any) -> None:
     game.say(step[1], f"boosts {step[2]} to slot {slot}")
 
 
-def card_strength(game: "ArkNovaGame", owner: int, card: str) -> int:
-    """The strength of an action card where it lies (its slot, less its constriction)."""
-    player = game.players[owner]
-    return player.strength_slot(card) - strength_penalty(player, card)
-
-
 def offer(game: "ArkNovaGame", seat: int, owner: int, card: str) -> list[Any]:
     """("act", owner, card, strength, X-tokens spent) for each strength at which `seat` can do
     something with that card, played on the side it shows; X-tokens may raise the strength."""
-    strength = card_strength(game, owner, card)
+    strength = card_strength(game.players[owner], card)
     needed = ACTIONS[card][0](game, seat, game.players[owner].is_upgraded(card))
     if needed is None:
         return []
     return [("act", owner, card, strength + spent, spent)
-            for spent in range(max(0, needed - strength), game.players[seat].xtokens + 1)]
+            for spent in xtoken_spends(needed, strength, game.players[seat].xtokens)]
 
 
 @effect("action")

@@ -76,11 +76,13 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
     wider range reaches makes the action possible from strength 5 on."""
-    if playable_animals(game, seat, side_two):
+    plays = playable_animals(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0)
+    if not plays:
+        return None
+    reach = deck.reputation_range(game.players[seat])
+    if any(source < reach for _, source, _ in plays):  # the hand (-1) or a folder in today's range
         return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
-    if side_two and playable_animals(game, seat, True, STRENGTH_FIVE_REPUTATION):
-        return STRENGTH_FIVE
-    return None
+    return STRENGTH_FIVE
 
 
 @resolver("animals")

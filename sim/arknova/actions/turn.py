@@ -47,8 +47,8 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat, player.is_upgraded(card))
         if needed is not None:
-            strength = slot - tokens.strength_penalty(player, card)
-            result.extend(("act", card, spent) for spent in range(max(0, needed - strength), player.xtokens + 1))
+            strength = tokens.card_strength(player, card, slot)
+            result.extend(("act", card, spent) for spent in tokens.xtoken_spends(needed, strength, player.xtokens))
     if player.xtokens < game.catalog.tracks.xtoken_max:
         result.extend(("xtoken", card) for card in ACTION_CARDS)
     return tuple(result)
@@ -72,7 +72,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         tracks.gain_xtokens(game, seat, 1)
         return
     spent = choice[2]
-    strength = player.strength_slot(card) - tokens.strength_penalty(player, card) + spent
+    strength = tokens.card_strength(player, card) + spent
     player.xtokens -= spent
     player.xtokens_spent += spent
     player.action_counts[card] = player.action_counts.get(card, 0) + 1
