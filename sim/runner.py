@@ -30,7 +30,7 @@ from tqdm import tqdm
 from sim.backends import execution, require_backend, worker_count
 from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
-from sim.core.protocols import GameFactory
+from sim.core.protocols import Bot, GameFactory, GameState
 from sim.core.registry import get_game, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.experiment import Experiment, ExperimentError
@@ -103,7 +103,7 @@ def chunk_games(experiment: Experiment, chunk: int) -> range:
 def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables."""
     started = time.perf_counter()
-    factory = get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+    factory = experiment_factory(experiment)
     schemas = table_schemas(factory.dataset_schema())
     games = [_play_one(experiment, factory, index) for index in chunk_games(experiment, chunk)]
     frames = _frames(games, schemas)
@@ -143,6 +143,24 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
     return game
 
 
+def experiment_factory(experiment: Experiment) -> GameFactory:
+    """The factory the experiment's games are played with: its game over the data with its overrides."""
+    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+
+
+def new_indexed_game(experiment: Experiment, factory: GameFactory, index: int) -> GameState:
+    """Game `index` of the experiment as the runner starts it (its seed, its config, recording its history):
+    `arkmc replay` starts it the same way, so it plays the same game."""
+    state = factory.new_game(experiment.config, game_seed(experiment.seed, index))
+    factory.keep_history(state)
+    return state
+
+
+def experiment_bots(experiment: Experiment) -> list[Bot]:
+    """A fresh bot for every seat of one game of the experiment."""
+    return [make_bot(spec, experiment.game) for spec in experiment.bots]
+
+
 def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameRows:
     """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
     seed = game_seed(experiment.seed, index)
@@ -150,10 +168,8 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameR
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
     started = time.perf_counter()
     try:
-        state = factory.new_game(experiment.config, seed)
-        factory.keep_history(state)
-        record = play_game(state, [make_bot(spec, experiment.game) for spec in experiment.bots], seed,
-                           decision_seconds=experiment.decision_seconds)
+        state = new_indexed_game(experiment, factory, index)
+        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds)
         tables = factory.dataset_tables(state)
     except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
         return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,

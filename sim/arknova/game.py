@@ -11,9 +11,10 @@ from typing import Any
 from sim.arknova import dataset, history, overrides
 from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
+from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 from sim.core.cards import CardStatus
-from sim.core.protocols import GameInfo, GameOption, GameTables, TurnLog
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, TurnLog
 
 INFO = GameInfo(
     name="arknova",
@@ -81,6 +82,12 @@ class ArkNova:
         from sim.arknova.log import TurnLog
 
         return TurnLog(state, write)
+
+    def seat_view(self, observation: ArkNovaObservation) -> SeatView:
+        """A seat's panel on the replay page: tracks, cards, hand and its zoo map drawn."""
+        from sim.arknova.replay_view import seat_view
+
+        return seat_view(observation)
 
     def card_statuses(self) -> list[CardStatus]:
         from sim.arknova import card_status

@@ -8,8 +8,9 @@
     arkmc cards --missing                which cards are implemented and which test proves each
     arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings
     arkmc report RUN_DIR [RUN_DIR]       a statistical report of a run, or two runs compared
+    arkmc replay RUN_DIR GAME            one game of a run played again, as a page to watch turn by turn
 
-Every command but `report` (which reads the game from the run) takes --game (default arknova).
+Every command but `report` and `replay` (which read the game from the run) takes --game (default arknova).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sim.cli.bots import bots
 from sim.cli.cards import cards
 from sim.cli.games import games
 from sim.cli.play import play
+from sim.cli.replay import replay
 from sim.cli.report import report
 from sim.cli.run import run
 from sim.cli.tournament import tournament
@@ -41,5 +43,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for animal-themed board games (Ark Nova first)."""
 
 
-for command in (games, play, run, bots, cards, tune, tournament, report):
+for command in (games, play, run, bots, cards, tune, tournament, report, replay):
     main.add_command(command)

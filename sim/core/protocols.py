@@ -100,6 +100,27 @@ class GameInfo:
     study_options: Mapping[str, Any] = field(default_factory=dict)
     data_note: str = ""  # where the game's data comes from, when a report must say so (e.g. reconstructed)
     notebooks: tuple[str, ...] = ()  # the notebooks in notebooks/ that apply to this game's runs
+    turn_decision: str = "turn"  # the decision kind that begins a turn: the replay page makes one step of each
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's panel on the replay page (`arkmc replay`, `arkmc play --html`), as a game's optional
+    `seat_view(observation)` draws it from that seat's observation alone: so it shows the seat's hand as
+    the seat saw it, and nothing another seat hid.
+
+    `tracks` and `public` are (label, text) pairs: the seat's own numbers (score, money, ...), and what
+    every seat sees alike (a shared board, a display of cards; the page shows the first seat's). `private`
+    names the seat's hidden holdings by group, e.g. ("hand", ("Cougar", "Mandrill")). `drawing` is an
+    inline SVG or HTML fragment (the seat's board), "" when the game draws none: the page then shows the
+    tracks, the cards and the log. Text in `drawing` must be escaped by the game; everything else is
+    escaped by the page.
+    """
+
+    tracks: tuple[tuple[str, str], ...]
+    private: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    public: tuple[tuple[str, str], ...] = ()
+    drawing: str = ""
 
 
 class TurnLog(Protocol):
@@ -118,7 +139,8 @@ class GameFactory(Protocol):
     """Creates games; registered by name in `sim.core.registry`.
 
     A factory is a value: `overridden` returns another factory whose games use changed data, and
-    this one is left as it was, so every rule of those games sees the change.
+    this one is left as it was, so every rule of those games sees the change. Optionally it draws
+    its seats for the replay page (`SeatViews.seat_view`).
     """
 
     info: GameInfo
@@ -156,6 +178,14 @@ class GameFactory(Protocol):
 
     def report_sections(self, run: Any) -> Sequence[Any]:
         """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones."""
+
+
+class SeatViews(Protocol):
+    """Optional for a `GameFactory`: how the replay page (`sim.replay`) shows a seat at the end of each
+    turn. A factory without `seat_view` gets a page with the log and the final results only."""
+
+    def seat_view(self, observation: Observation) -> SeatView:
+        """The seat's panel, made from its observation only (see `SeatView`)."""
 
 
 ANY_GAME = "*"

@@ -7,12 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards
-from sim.core.protocols import GameInfo, GameOption, GameTables
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView
 from toygame import catalog as toy_catalog
 from toygame import dataset, report
 from toygame.catalog import Catalog, load_catalog
 from toygame.effects import EFFECTS
 from toygame.log import ToyTurnLog
+from toygame.observation import ToyObservation
 from toygame.state import ToyState
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "rounds": 8, "start_money": 3}
@@ -88,6 +89,16 @@ class ToyGame:
 
     def turn_log(self, state: ToyState, write: Callable[[str], None]) -> ToyTurnLog:
         return ToyTurnLog(state, write)
+
+    def seat_view(self, observation: ToyObservation) -> SeatView:
+        """The replay page's panel of a seat: its coins, points and cards, and its hand as it saw it (no drawing:
+        the page shows the tracks and the log)."""
+        seat, names = observation.seat, observation.catalog.cards
+        return SeatView(
+            tracks=(("points", str(observation.points[seat])), ("money", str(observation.money[seat])),
+                    ("played", ", ".join(names[number].name for number in observation.played[seat]) or "none")),
+            private=(("hand", tuple(names[number].name for number in observation.hand)),),
+            public=(("round", f"{observation.round + 1} of {observation.rounds}"), ("deck", str(observation.deck_size))))
 
     def card_statuses(self) -> list[cards.CardStatus]:
         entries = [cards.CardEntry(card.number, card.name, "card", tuple(effect.keyword for effect in card.effects))
