@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/arkmc run --resume
 	$(BIN)/arkmc report runs/demo --out reports/demo.html
+	@echo "watch a game of it: $(BIN)/arkmc replay runs/demo 0 (writes reports/demo-game-0.html)"
 	@echo "more commands: $(BIN)/arkmc --help (or 'source $(BIN)/activate' first, then arkmc --help)"
 
 test: $(STAMP)

@@ -6,6 +6,7 @@ keys and buttons, and show each seat's hand as that seat saw it and nothing anot
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import shutil
@@ -154,6 +155,50 @@ def test_each_zoo_is_drawn_with_its_terrain_and_buildings(end_dom: str, truth: l
         assert drawn == [(kind, str(used), " ".join(f"{x},{y}" for x, y in placement.cells))
                          for kind, placement, used in player.buildings]
         assert any(used != "0" for _, used, _ in drawn), "an occupied enclosure is drawn as such"
+
+
+def hex_centres(path: str) -> list[tuple[float, float]]:
+    """The centres of the hexagons of a drawn path: each starts at its corner 0, a radius right of its centre."""
+    from sim.arknova.zoo_drawing import RADIUS
+
+    return [(float(x) - RADIUS, float(y)) for x, y in re.findall(r"M(-?[\d.]+),(-?[\d.]+)l", path)]
+
+
+def test_the_drawn_hexes_touch_exactly_where_the_grid_has_neighbours(truth: list[Any]) -> None:
+    """The map as the data files lay it out (x the column from the left, y the half-row from the top): cells
+    that are neighbours in the rules share an edge in the drawing, other cells are apart, and each building's
+    outline runs along its outer edges only."""
+    from sim.arknova.geometry import neighbours
+    from sim.arknova.zoo_drawing import RADIUS, zoo_svg
+
+    player = max(truth[-1].players, key=lambda seat: len(seat.buildings))
+    svg = zoo_svg(player)
+    centres: dict[tuple[int, ...], tuple[float, float]] = {}
+    for kind in ("land", "rock", "water"):
+        [(cells, path)] = re.findall(rf'class="terrain {kind}" data-cells="([^"]*)" fill="[^"]*" d="([^"]*)"', svg)
+        centres.update(zip((tuple(map(int, cell.split(","))) for cell in cells.split()), hex_centres(path), strict=True))
+    assert len(centres) == 58
+    side = RADIUS * 3 ** 0.5  # the distance between the centres of two hexagons that share an edge
+    for cell, point in centres.items():
+        for other, elsewhere in centres.items():
+            if other != cell:
+                touching = abs(math.dist(point, elsewhere) - side) < 0.2
+                assert touching == (other in neighbours(cell)), (cell, other)
+                assert math.dist(point, elsewhere) > side - 0.2, "no two hexagons overlap"
+    assert centres[(0, 1)][0] < centres[(8, 1)][0] and centres[(1, 0)][1] < centres[(1, 12)][1]
+    outlined = 0
+    for cells, fill, outline in re.findall(r'data-cells="([^"]+)"><title>[^<]*</title><path fill="[^"]*" stroke="[^"]*" '
+                                           r'd="([^"]*)"/><path d="([^"]*)"', svg):
+        inside = hex_centres(fill)
+        segments = re.findall(r"M(-?[\d.]+),(-?[\d.]+)L(-?[\d.]+),(-?[\d.]+)", outline)
+        shared = sum(1 for a in inside for b in inside if a < b and abs(math.dist(a, b) - side) < 0.2)
+        assert len(segments) == 6 * len(inside) - 2 * shared, cells
+        for x1, y1, x2, y2 in segments:
+            middle = ((float(x1) + float(x2)) / 2, (float(y1) + float(y2)) / 2)
+            assert sum(1 for centre in inside if abs(math.dist(centre, middle) - side / 2) < 0.2) == 1, \
+                f"an outline edge of {cells} lies between two of its own cells"
+        outlined += 1
+    assert outlined == len(player.buildings) > 5
 
 
 def test_each_seat_sees_its_own_hand_and_nothing_another_seat_hid(page_file: Path, truth: list[Any]) -> None:
