@@ -381,3 +381,15 @@ def test_play_html_writes_the_page_of_the_game_it_prints(tmp_path: Path) -> None
     turns = [line for line in plain.stdout.splitlines() if line.startswith("Turn ")]
     assert [step["log"][0] for step in steps if step["kind"] == "turn"] == turns
     assert "\n".join(line for step in steps for line in step["log"]) + "\n" == plain.stdout
+
+
+def test_play_html_writes_the_page_of_a_game_a_bot_broke(tmp_path: Path) -> None:
+    out = tmp_path / "stopped.html"
+    result = CliRunner().invoke(main, ["play", "--game", TOY, "--bots", f"greedy,{__name__}:Quitter", "--seed", "1",
+                                       "--html", str(out)])
+    stopped = "the game stopped: RuntimeError: this bot gave up"
+    assert result.exit_code == 1 and f"arkmc: {stopped}" in result.stderr
+    steps = page_data(out.read_text())["steps"]
+    assert [step["kind"] for step in steps] == ["setup", "turn", "end"], "P1's turn, then P2 broke the game"
+    assert steps[1]["log"][0].startswith("Round 1 - P1 ") and steps[-1]["label"] == "Stopped"
+    assert steps[-1]["log"] == [stopped] and not steps[-1]["results"]
