@@ -39,10 +39,13 @@ def replay(run_dir: Path, game: int, out: Path | None, print_log: bool, allow_co
 
     target = out or Path("reports") / f"{run_dir.name}-game-{game}.html"
     check_writable(target)
+    log: list[str] = []  # printed once the replay is known to be the run's game
     try:
-        replayed = replay_run_game(run_dir, game, allow_code, click.echo if print_log else None)
+        replayed = replay_run_game(run_dir, game, allow_code, log.append)
     except ReplayError as error:
         raise ArkmcError(str(error)) from None
+    if print_log:
+        click.echo("\n".join(log))
     try:
         write_page(target, replayed.page())
     except OSError as error:
