@@ -28,7 +28,8 @@ HEIGHT = 2 * MARGIN + ROW * 14
 TERRAIN_FILL = {"rock": "#a3a3a3", "water": "#86c5ea", "land": "#eef3e1"}
 BUILDING_FILL = {"kiosk": "#f2a33a", "pavilion": "#b98ad0", "petting_zoo": "#f4a9bd", "reptile_house": "#8dbd74",
                  "large_bird_aviary": "#9fd3ec", "empty": "#ecd9ae", "occupied": "#b88b4e", "unique": "#e9c46a"}
-SPECIAL_LABEL = {"petting_zoo": "petting zoo", "reptile_house": "reptile house", "large_bird_aviary": "aviary"}
+SPECIAL_LABEL = {"petting_zoo": "petting zoo", "reptile_house": "reptile house", "large_bird_aviary": "large bird aviary"}
+SPECIAL_SHORT = {"petting_zoo": "PZ", "reptile_house": "RH", "large_bird_aviary": "AV"}
 BONUS_LABEL = {"money": "${n}", "xtoken": "X", "reputation": "R+{n}", "take_card_deck_or_range": "card",
                "hire_worker": "W", "free_kiosk": "K", "clever": "clever", "multiplier": "mult",
                "partner_zoo": "partner", "university": "univ", "play_sponsor_bonus": "sponsor"}
@@ -139,9 +140,8 @@ def _building_text(player: PlayerState, index: int, kind: str, used: int) -> tup
         capacity = catalog.tiles.special_enclosures[kind].capacity
         animals = [catalog.animals[number].name for number, where in player.housing.items() if where == kind]
         title = f"{SPECIAL_LABEL[kind]}: {used} of {capacity} places used" + (f": {', '.join(animals)}" if animals else "")
-        short = "".join(word[0].upper() for word in SPECIAL_LABEL[kind].split())
-        return f"{short} {used}/{capacity}", BUILDING_FILL[kind], title
+        return f"{SPECIAL_SHORT[kind]} {used}/{capacity}", BUILDING_FILL[kind], title
     if kind in ("kiosk", "pavilion"):
         return kind[0].upper(), BUILDING_FILL[kind], kind
     sponsor = next((card.name for card in catalog.sponsors.values() if card.unique_building == kind), kind)
-    return sponsor.split()[0], BUILDING_FILL["unique"], f"{sponsor} (unique building)"
+    return kind.replace("-", " "), BUILDING_FILL["unique"], f"{sponsor} (unique building)"
