@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -394,3 +395,19 @@ def test_play_html_writes_the_page_of_a_game_a_bot_broke(tmp_path: Path) -> None
     assert [step["kind"] for step in steps] == ["setup", "turn", "end"], "P1's turn, then P2 broke the game"
     assert steps[1]["log"][0].startswith("Round 1 - P1 ") and steps[-1]["label"] == "Stopped"
     assert steps[-1]["log"] == [stopped] and not steps[-1]["results"]
+
+
+def test_a_game_the_safety_cap_stopped_replays_to_the_same_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sim.replay.run_game
+    import sim.runner
+
+    capped = partial(play_game, max_decisions=9)
+    monkeypatch.setattr(sim.runner, "play_game", capped)
+    monkeypatch.setattr(sim.replay.run_game, "play_game", capped)
+    out = tmp_path / "capped"
+    run(build_experiment({"game": TOY, "games": 2, "seed": 3, "jobs": 1, "out": str(out)}), progress=False)
+    page = tmp_path / "capped.html"
+    result = CliRunner().invoke(main, ["replay", str(out), "1", "--out", str(page), "--allow-code"])
+    assert result.exit_code == 0 and "stopped by the safety cap as in the run" in result.output, result.output
+    end = page_data(page.read_text())["steps"][-1]
+    assert end["label"] == "Stopped" and end["log"] == ["the game hit the safety cap after 9 decisions, as in the run"]

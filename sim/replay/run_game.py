@@ -20,6 +20,7 @@ import polars as pl
 from sim.command import arkmc
 from sim.core.play import GameRecord, play_game
 from sim.core.protocols import SeatResult
+from sim.core.registry import get_game
 from sim.core.seeds import game_seed
 from sim.experiment import Experiment, ExperimentError, load_experiment
 from sim.replay.page import game_facts, replay_page, seat_names
@@ -79,7 +80,7 @@ def replay_run_game(run_dir: Path, index: int, allow_code: bool = False,
                   sorted(record.results, key=lambda result: result.seat))
 
 
-Outcome = tuple[str, int, tuple[float | None, ...]]  # status, decisions, each seat's points
+Outcome = tuple[str, int, tuple[float, ...]]  # status, decisions, each seat's points (when finished)
 
 
 def _recorded_game(path: Path, manifest: Mapping[str, Any], experiment: Experiment, index: int) -> Outcome:
@@ -98,45 +99,38 @@ def _recorded_game(path: Path, manifest: Mapping[str, Any], experiment: Experime
         first_line = (game["error"] or "").strip().splitlines()[-1:] or ["no message"]
         raise ReplayError(f"game {index} of {path} ended in an error in the run, so there is no result to replay "
                           f"({first_line[0]})")
-    assert seats is not None  # a saved game has its seat rows in the same chunk
-    points = seats.filter(pl.col("game") == index).sort("seat").collect()["points"].to_list()
-    return status, int(game["decisions"]), tuple(points)
+    points: tuple[float, ...] = ()  # a game the safety cap stopped has none
+    if status == "finished":
+        assert seats is not None  # a saved game has its seat rows in the same chunk
+        points = tuple(seats.filter(pl.col("game") == index).sort("seat").collect()["points"].to_list())
+    return status, int(game["decisions"]), points
 
 
 def _outcome(record: GameRecord) -> Outcome:
-    by_seat = sorted(record.results, key=lambda result: result.seat)
-    points = tuple(float(result.score) for result in by_seat) if by_seat else ()
+    points = tuple(float(result.score) for result in sorted(record.results, key=lambda result: result.seat))
     return record.status, record.decisions, points
 
 
 def _same(replayed: Outcome, recorded: Outcome) -> bool:
     """Equal outcomes; points are compared as the dataset stores them (32-bit floats)."""
-    if replayed[:2] != recorded[:2] or len(replayed[2]) != len(recorded[2]):
-        return False
-    return all((a is None and b is None) or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-6))
-               for a, b in zip(replayed[2], recorded[2]))
+    return replayed[:2] == recorded[:2] and len(replayed[2]) == len(recorded[2]) and all(
+        math.isclose(now, then, rel_tol=1e-6) for now, then in zip(replayed[2], recorded[2]))
 
 
 def _describe(outcome: Outcome) -> str:
     status, decisions, points = outcome
-    shown = ", ".join(f"P{seat + 1} {_points(value)}" for seat, value in enumerate(points))
+    shown = ", ".join(f"P{seat + 1} {value:g}" for seat, value in enumerate(points))
     ended = f"{decisions} decisions" if status == "finished" else f"{status} after {decisions} decisions"
     return f"points {shown} after {ended}" if points else ended
 
 
-def _points(value: float | None) -> str:
-    return "none" if value is None else f"{value:g}"
-
-
 def _likely_reason(manifest: Mapping[str, Any], experiment: Experiment) -> str:
     """Why a replay can differ from its run: other data, other code, or a bot that is not reproducible."""
-    from sim.core.registry import get_game
-
     now = dataset_version(get_game(experiment.game))
     if manifest.get("data_version") != now:
         return (f"the game's data or dataset columns changed since the run (data version {manifest.get('data_version')}, "
                 f"now {now}); replay it with the code it was run with")
-    code = next((session["code"] for session in reversed(manifest.get("sessions", [])) if "code" in session), {})
+    code: dict[str, Any] = next((session["code"] for session in reversed(manifest.get("sessions", [])) if "code" in session), {})
     then, current = code.get("git_commit"), code_version().get("git_commit")
     if then and current and then != current:
         return f"the code changed since the run (commit {then[:10]}, now {current[:10]}); replay it with that commit"
