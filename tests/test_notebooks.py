@@ -151,7 +151,8 @@ def test_open_run_resolves_from_the_project_root_and_plays_an_example_only_on_re
     assert notebooks.resolve("runs/x") == tmp_path / "project" / "runs" / "x"
     assert notebooks.resolve(tmp_path / "y") == tmp_path / "y"
     with pytest.raises(NotebookError, match=re.escape(f"no run in runs/demo ({tmp_path}/project/runs/demo): make it "
-                                                      f"with `make run` in {tmp_path}/project, or set make_example")):
+                                                      f"with `make run` in {tmp_path}/project, or set run_dir to "
+                                                      "another folder and make_example = True")):
         open_run("runs/demo")
     with pytest.raises(NotebookError, match=r"runs/demo is where `make run` saves its games"):
         open_run("runs/demo", make_example=True)        # an example there would block `make run`

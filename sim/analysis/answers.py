@@ -2,8 +2,7 @@
 
 Each function names the answer first (the best map, the strongest and weakest cards, the card most
 worth keeping, the stronger bot) with its estimate, 95% interval and n, then says whether the data
-can tell it from the alternatives at this sample size. A run too small to answer gets what it
-would need instead.
+can tell it from the alternatives at this sample size. A run too small to answer anything says so.
 """
 
 from __future__ import annotations
@@ -55,7 +54,8 @@ def maps_answer(table: pl.DataFrame, regression: pl.DataFrame) -> str:
         return "No finished game recorded a map: there is nothing to compare yet."
     ranked = list(table.sort("win_rate", descending=True).iter_rows(named=True))
     best, others = ranked[0], ranked[1:]
-    text = (f"{_map(best)[0].upper()}{_map(best)[1:]} wins most often: {pct(best['win_rate'])} "
+    label = _map(best)
+    text = (f"{label[0].upper()}{label[1:]} wins most often: {pct(best['win_rate'])} "
             f"{interval(best['win_rate_low'], best['win_rate_high'])} of {best['n']:,} seats")
     if not others:
         return text + ", and no other map was played: there is nothing to compare it with."

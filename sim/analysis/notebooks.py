@@ -107,10 +107,11 @@ def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
                                 f"it: set run_dir to another folder (e.g. \"runs/example\") or run `make run` in {ROOT}")
         example_run(path, games=games, bots=tuple(bots))
     if not path.exists():
-        how = (f"make it with `make run` in {ROOT}" if path == resolve(DEMO_RUN) else
-               f"make one with `{arkmc()} run --out {path}`")
-        raise NotebookError(f"no run in {run_dir} ({path}): {how}, or set make_example = True to play a small "
-                            "example run into it")
+        how = (f"make it with `make run` in {ROOT}, or set run_dir to another folder and make_example = True "
+               "for a small example run" if path == resolve(DEMO_RUN) else
+               f"make one with `{arkmc()} run --out {path}`, or set make_example = True to play a small example "
+               "run into it")
+        raise NotebookError(f"no run in {run_dir} ({path}): {how}")
     try:
         return Run.open(path)
     except NotARun as error:
