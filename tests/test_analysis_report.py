@@ -1,4 +1,4 @@
-"""`arkmc report` and the notebooks, run against small experiments made here (and an empty one)."""
+"""`arkmc report`, run against small experiments made here (and an empty one); the notebooks: test_notebooks.py."""
 
 from __future__ import annotations
 
@@ -7,19 +7,16 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import nbformat
 import polars as pl
 import pytest
 from click.testing import CliRunner
 
 from sim.analysis import shape
 from sim.analysis.data import Run, example_run
-from sim.analysis.notebooks import execute
 from sim.cli import main
 from sim.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SECTIONS = ("experiment", "seat-advantage", "zoo-maps", "card-strength", "opening-hands", "bots", "game-shape",
             "methods")
 
@@ -130,15 +127,6 @@ def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_
         assert result.output.count("\n") == 1                   # one line, no traceback
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_every_notebook_runs_headless_and_draws(path: Path, small_run: Path) -> None:
-    assert not any(cell.get("outputs") for cell in nbformat.read(path, as_version=4).cells)  # stored clean
-    notebook = execute(path, {"run_dir": str(small_run), "make_example": False, "min_kept": 3}, cwd=ROOT)
-    outputs = [output for cell in notebook.cells for output in cell.get("outputs", [])]
-    assert not [output for output in outputs if output.get("output_type") == "error"]
-    assert any("image/png" in output.get("data", {}) for output in outputs)
-
-
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
 def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "small.html"
@@ -155,13 +143,6 @@ def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Pat
     assert (pixels.sum(axis=2) < 200).sum() > 5000            # text was drawn
     plot_blue = (np.abs(pixels - [31, 119, 180]).sum(axis=2) < 30).sum()
     assert plot_blue > 500                                       # the embedded figures decoded (matplotlib's blue)
-
-
-def test_command_line_notebook_parameters_keep_their_types() -> None:
-    from sim.analysis.notebooks import parse_parameters
-
-    assert parse_parameters(["run_dir=runs/demo", "make_example=False", "min_kept=3", "share=0.5"]) == {
-        "run_dir": "runs/demo", "make_example": False, "min_kept": 3, "share": 0.5}
 
 
 def test_a_run_too_small_for_the_maps_says_how_many_games_they_need(tmp_path: Path) -> None:

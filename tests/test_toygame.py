@@ -5,6 +5,7 @@ experiment runner (one worker, two, a Dask cluster, and resumed after an interru
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,8 @@ def test_the_notebooks_the_toy_names_run_on_its_runs(two_bot_run: Path) -> None:
                            cwd=root)
         outputs = [output for cell in notebook.cells for output in cell.get("outputs", [])]
         assert not [output for output in outputs if output.get("output_type") == "error"], name
+        answer = notebook.cells[-1].outputs[0]["text"]                 # the question answered for the toy's bots
+        assert re.match(r"(greedy|random) is stronger than (greedy|random): it finished ahead in [\d.]+% \[", answer)
 
 
 def test_the_turn_log_writes_every_turn_and_the_final_scores() -> None:

@@ -10,11 +10,10 @@ import re
 from typing import Any
 
 import polars as pl
-from scipy.stats import norm
 
 from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
-from sim.analysis.stats import newcombe_difference
+from sim.analysis.stats import newcombe_difference, two_proportion_p
 from sim.analysis.tables import with_q_values
 from sim.experiment import EXECUTION_FIELDS
 
@@ -57,17 +56,8 @@ def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataF
                      "n_variant": row["n_variant"],
                      "win_variant": row["wins_variant"] / row["n_variant"] if row["n_variant"] else None,
                      "change": difference, "change_low": low, "change_high": high,
-                     "p_value": _two_proportion_p(row["wins_variant"], row["n_variant"], row["wins"], row["n"])})
+                     "p_value": two_proportion_p(row["wins_variant"], row["n_variant"], row["wins"], row["n"])})
     return pl.DataFrame(rows) if rows else pl.DataFrame()
-
-
-def _two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | None:
-    """Two-sided p-value of a difference of proportions (pooled z-test); None without data."""
-    if not n_a or not n_b:
-        return None
-    pooled = (wins_a + wins_b) / (n_a + n_b)
-    error = (pooled * (1 - pooled) * (1 / n_a + 1 / n_b)) ** 0.5
-    return 1.0 if error == 0 else float(2 * norm.sf(abs(wins_a / n_a - wins_b / n_b) / error))
 
 
 def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:

@@ -6,6 +6,7 @@ uses finished games only and says how many others there were.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -124,6 +125,12 @@ class Run:
         statuses = self.factory.card_statuses() if self.factory is not None else []
         return {status.number: status.name for status in statuses}
 
+    @cached_property
+    def map_names(self) -> dict[str, str]:
+        """Map id -> name, when the run's game has maps and names them (Ark Nova: "2" -> "Outdoor Areas")."""
+        names = getattr(self.factory, "map_names", None)
+        return dict(names()) if names is not None else {}
+
     @property
     def n_games(self) -> int:
         return self.games.height
@@ -136,10 +143,20 @@ class Run:
 
 def name_cards(run: Run, table: pl.DataFrame, column: str = "card") -> pl.DataFrame:
     """`table` with a `name` column after `column`: the names of the run's game's cards."""
+    return with_names(table, column, run.card_names, lambda card: int(card))
+
+
+def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFrame:
+    """`table` with a `name` column after `column`: the names of the run's game's maps ("?" if unnamed)."""
+    return with_names(table, column, run.map_names, str)
+
+
+def with_names(table: pl.DataFrame, column: str, names: Mapping[Any, str], key: Callable[[Any], Any]
+               ) -> pl.DataFrame:
+    """`table` with a `name` column after `column`: names[key(value)], "?" for a value without a name."""
     if table.is_empty():
         return table.with_columns(pl.lit(None, dtype=pl.String).alias("name"))
-    names = run.card_names
-    named = table.with_columns(pl.col(column).map_elements(lambda c: names.get(int(c), "?"),
+    named = table.with_columns(pl.col(column).map_elements(lambda value: names.get(key(value), "?"),
                                                            return_dtype=pl.String).alias("name"))
     order = list(table.columns)
     order.insert(order.index(column) + 1, "name")
@@ -149,7 +166,7 @@ def name_cards(run: Run, table: pl.DataFrame, column: str = "card") -> pl.DataFr
 def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0) -> Path:
     """A small run of `games` games in `path`, played only when the folder holds no experiment yet.
 
-    The notebooks use it as their default so that they run top to bottom on a fresh checkout.
+    The notebooks play one when asked to (`make_example = True`); they never analyse one unasked.
     """
     from sim.experiment import build_experiment
     from sim.runner import run

@@ -1,26 +1,152 @@
-"""Run a notebook headless with new parameters, the way papermill does, with nbclient only.
+"""The notebooks' plumbing: their parameters, the run they read, and running them headless.
 
-The cell tagged `parameters` keeps its defaults; a cell with the given values is inserted right
-after it, so the notebook runs top to bottom against any run folder:
+A notebook's first code cell, tagged `parameters` (papermill's convention), sets its parameters'
+defaults. Paths among them are relative to the project root (the folder holding `sim/` and
+`notebooks/`), wherever Jupyter or a script starts the kernel: `run_dir = "runs/demo"` is the folder
+`make run` fills, never one inside notebooks/. The cell after it checks the names and types it
+was given (`check_parameters`), so a misspelled parameter injected by papermill or nbclient stops
+the notebook instead of being ignored, and opens the run (`open_run`): a folder that holds no run
+is a one-line error saying how to make one; a small example run is played only on request.
 
-    python -m sim.analysis.notebooks notebooks/zoo_maps.ipynb run_dir=runs/demo make_example=False
+Headless, with other parameters (names are checked before a kernel starts):
+
+    python -m sim.analysis.notebooks notebooks/zoo_maps.ipynb run_dir=runs/demo --out /tmp/zoo_maps.ipynb
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
+import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from sim.analysis.data import NotARun, Run, example_run
+from sim.command import arkmc
+from sim.experiment import Experiment
+from sim.storage import RunFolder
+
+ROOT = Path(__file__).resolve().parents[2]   # the project root: sim/analysis/notebooks.py is two folders down
+DEMO_RUN = Experiment.out                    # where `make run` saves its games (runs/demo)
+KERNEL_NAMES = frozenset({"In", "Out", "exit", "quit", "get_ipython", "open"})   # what IPython puts in a namespace
+KERNEL_QUIET = "--IPKernelApp.log_level=ERROR"   # not its warning that a local kernel talks over plain TCP
+CHECKED = "_parameters_checked"   # set once the parameters were checked: re-running the cell in Jupyter keeps them
 
 
-def with_parameters(notebook: nbformat.NotebookNode, parameters: Mapping[str, Any]) -> nbformat.NotebookNode:
-    """The notebook with a cell assigning `parameters` after its `parameters` cell (first cell if none)."""
-    source = "# Injected parameters\n" + "\n".join(f"{name} = {value!r}" for name, value in parameters.items())
+class NotebookError(ValueError):
+    """Bad input to a notebook (a parameter, a run folder): a one-line message.
+
+    Jupyter shows it as that line, not as a traceback (IPython calls `_render_traceback_`), and
+    `python -m sim.analysis.notebooks` prints it as `error: ...` with exit code 2.
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+def resolve(path: str | Path) -> Path:
+    """`path` as the notebooks read it: relative paths from the project root, `~` expanded."""
+    path = Path(path).expanduser()
+    return path if path.is_absolute() else ROOT / path
+
+
+def check_parameters(namespace: MutableMapping[str, Any], **kinds: type | tuple[type, ...]) -> None:
+    """Refuse a parameter the notebook does not take, or one of the wrong type (NotebookError).
+
+    `kinds` names every parameter of the notebook with its type. The names checked are the values
+    the notebook's namespace holds when the cell after the parameters cell runs in a fresh kernel:
+    the parameters cell's and any injected cell's (papermill, nbclient); modules, functions, classes
+    and IPython's own names are not parameters. So call it first in that cell, before other imports.
+    Unknown names are looked for once per kernel, so running that cell again in Jupyter after later
+    cells made their own variables is not refused; types are checked every time.
+    """
+    if not namespace.get(CHECKED):
+        given = [name for name, value in namespace.items()
+                 if not name.startswith("_") and name not in KERNEL_NAMES
+                 and not isinstance(value, ModuleType) and not callable(value)]
+        for name in given:
+            if name not in kinds:
+                raise unknown_parameter(name, list(kinds), "this notebook")
+    for name, kind in kinds.items():
+        if name not in namespace:
+            raise NotebookError(f"parameter {name!r} is not set: the parameters cell must give it a default")
+        value = namespace[name]
+        wanted = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
+            raise NotebookError(f"parameter {name!r} must be {' or '.join(k.__name__ for k in wanted)}, "
+                                f"not {value!r}")
+    namespace[CHECKED] = True
+
+
+def unknown_parameter(name: str, known: list[str], owner: str) -> NotebookError:
+    """The error for a parameter `owner` does not take, naming the closest one it does."""
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return NotebookError(f"{owner} has no parameter {name!r}{hint}; its parameters: {', '.join(known) or 'none'}")
+
+
+def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
+             bots: tuple[str, ...] | list[str] = ("random",)) -> Run:
+    """The run in `run_dir` (relative to the project root); NotebookError when it holds none.
+
+    With `make_example` a folder that holds no run first gets a small example run of `games`
+    games of `bots` on random maps (a few seconds to a minute), except the folder `make run`
+    fills: an example there would make `make run` refuse to resume it.
+    """
+    path = resolve(run_dir)
+    if make_example and not path.is_file() and not _holds_experiment(path):
+        if path == resolve(DEMO_RUN):
+            raise NotebookError(f"{DEMO_RUN} is where `make run` saves its games, so no example run is played into "
+                                f"it: set run_dir to another folder (e.g. \"runs/example\") or run `make run` in {ROOT}")
+        example_run(path, games=games, bots=tuple(bots))
+    if not path.exists():
+        how = (f"make it with `make run` in {ROOT}, or set run_dir to another folder and make_example = True "
+               "for a small example run" if path == resolve(DEMO_RUN) else
+               f"make one with `{arkmc()} run --out {path}`, or set make_example = True to play a small example "
+               "run into it")
+        raise NotebookError(f"no run in {run_dir} ({path}): {how}")
+    try:
+        return Run.open(path)
+    except NotARun as error:
+        raise NotebookError(str(error)) from None
+
+
+def _holds_experiment(path: Path) -> bool:
+    """Whether `path` is a folder with a manifest (a damaged one counts: `Run.open` says what is wrong)."""
+    try:
+        return path.is_dir() and RunFolder(path).read_manifest() is not None
+    except (ValueError, OSError):
+        return True
+
+
+def declared_parameters(notebook: nbformat.NotebookNode) -> dict[str, Any]:
+    """The names and default values the notebook's `parameters` cell assigns (none without that cell)."""
+    cells = [cell for cell in notebook.cells if "parameters" in cell.metadata.get("tags", [])]
+    if not cells:
+        return {}
+    tree = ast.parse(cells[0].source)
+    return {target.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
+def with_parameters(notebook: nbformat.NotebookNode, parameters: Mapping[str, Any], name: str = "the notebook"
+                    ) -> nbformat.NotebookNode:
+    """The notebook with a cell assigning `parameters` right after its `parameters` cell.
+
+    A name the parameters cell does not assign is refused (NotebookError), before any kernel starts.
+    """
+    declared = declared_parameters(notebook)
+    for parameter in parameters:
+        if parameter not in declared:
+            raise unknown_parameter(parameter, list(declared), name)
+    source = "# Injected parameters\n" + "\n".join(f"{key} = {value!r}" for key, value in parameters.items())
     cell = nbformat.v4.new_code_cell(source)
     cell.metadata["tags"] = ["injected-parameters"]
     tagged = [i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])]
@@ -30,10 +156,17 @@ def with_parameters(notebook: nbformat.NotebookNode, parameters: Mapping[str, An
 
 def execute(path: Path, parameters: Mapping[str, Any], cwd: Path | None = None, timeout: int = 600
             ) -> nbformat.NotebookNode:
-    """Execute the notebook at `path` with `parameters`; raises nbclient's CellExecutionError on a failing cell."""
-    notebook = with_parameters(nbformat.read(path, as_version=4), parameters)
-    NotebookClient(notebook, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(cwd or Path.cwd())}}).execute()
+    """Execute the notebook at `path` with `parameters` in a kernel started in `cwd` (default: the
+    notebook's folder, as Jupyter does); nbclient's CellExecutionError on a failing cell.
+
+    The kernel imports `sim` from this project root, the checkout running the notebook, even when
+    the Python environment was installed from another one.
+    """
+    notebook = with_parameters(nbformat.read(path, as_version=4), parameters, path.name)
+    search_path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    NotebookClient(notebook, timeout=timeout, kernel_name="python3", extra_arguments=[KERNEL_QUIET],
+                   resources={"metadata": {"path": str(cwd or path.parent)}}).execute(
+                       env={**os.environ, "PYTHONPATH": search_path})
     return notebook
 
 
@@ -41,7 +174,9 @@ def parse_parameters(pairs: list[str]) -> dict[str, Any]:
     """`NAME=VALUE` pairs as notebook parameters: a Python literal (3, 0.5, True, "x") as that value, else a string."""
     parameters: dict[str, Any] = {}
     for pair in pairs:
-        name, _, value = pair.partition("=")
+        name, equals, value = pair.partition("=")
+        if not equals or not name.isidentifier():
+            raise NotebookError(f"{pair!r} is not NAME=VALUE")
         try:
             parameters[name] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
@@ -49,18 +184,42 @@ def parse_parameters(pairs: list[str]) -> dict[str, Any]:
     return parameters
 
 
-def main(arguments: list[str]) -> None:
-    """`python -m sim.analysis.notebooks NOTEBOOK [NAME=VALUE ...] [--out EXECUTED.ipynb]`."""
+def main(arguments: list[str]) -> int:
+    """`python -m sim.analysis.notebooks NOTEBOOK [NAME=VALUE ...] [--out EXECUTED.ipynb]`; the exit code.
+
+    Prints what the last cell printed: the notebook's answer. Bad input (a missing notebook, an unknown
+    or mistyped parameter, a folder that holds no run) is one line on stderr and exit code 2; a failing
+    cell prints its error and gives 1.
+    """
     out = None
-    if "--out" in arguments:
-        position = arguments.index("--out")
-        out = Path(arguments[position + 1])
-        del arguments[position:position + 2]
-    path, *pairs = arguments
-    notebook = execute(Path(path), parse_parameters(pairs))
+    try:
+        if "--out" in arguments:
+            position = arguments.index("--out")
+            if position + 1 >= len(arguments):
+                raise NotebookError("--out needs a file name")
+            out = Path(arguments[position + 1])
+            del arguments[position:position + 2]
+        if not arguments:
+            raise NotebookError("give a notebook, e.g. notebooks/zoo_maps.ipynb")
+        path, *pairs = arguments
+        if not os.path.isfile(path):
+            raise NotebookError(f"no notebook {path}")
+        notebook = execute(Path(path), parse_parameters(pairs))
+    except NotebookError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except CellExecutionError as error:
+        if error.ename == NotebookError.__name__:
+            print(f"error: {error.evalue}", file=sys.stderr)
+            return 2
+        print(f"error: {path}: a cell failed with {error.ename}: {error.evalue}", file=sys.stderr)
+        return 1
+    answer = notebook.cells[-1].get("outputs", []) if notebook.cells else []
+    print("".join(output.get("text", "") for output in answer if output.get("output_type") == "stream"), end="")
     if out:
         nbformat.write(notebook, out)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

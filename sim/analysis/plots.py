@@ -48,10 +48,13 @@ def seat_plot(table: pl.DataFrame) -> Figure:
 
 
 def map_plot(table: pl.DataFrame) -> Figure:
-    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side."""
+    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side; maps labelled by their `name` when
+    the table has one (`name_maps`)."""
     figure, axes = _subplots(1, 2, (10, 3.6))
     left, right = axes[0]
-    labels = [f"{m}\n(n={n})" for m, n in zip(table["map"], table["n"], strict=True)]
+    names = table["name"] if "name" in table.columns else [""] * table.height
+    labels = [f"{m} {name}".strip().replace(" ", "\n") + f"\n(n={n})"
+              for m, name, n in zip(table["map"], names, table["n"], strict=True)]
     x = np.arange(table.height)
     left.errorbar(x, table["win_rate"].to_numpy(), yerr=_errors(table, "win_rate", "win_rate_low", "win_rate_high"),
                   fmt="o", capsize=4)
@@ -63,7 +66,7 @@ def map_plot(table: pl.DataFrame) -> Figure:
                    fmt="s", capsize=4, color="tab:green")
     right.set(title="Mean victory points per map (95% bootstrap)", xlabel="map (seats)", ylabel="VP (score - 100)")
     for axis in (left, right):
-        axis.set_xticks(x, labels, fontsize=8)
+        axis.set_xticks(x, labels, fontsize=7)
     figure.tight_layout()
     return figure
 

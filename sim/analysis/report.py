@@ -32,9 +32,29 @@ PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (
 
 @dataclass
 class Table:
+    """A table formatted for people: a caption, column names and the cells as text."""
+
     caption: str
     header: list[str]
     rows: list[list[str]]
+
+    @classmethod
+    def of(cls, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> "Table":
+        """Every row of `frame`, one cell per (column name, cell of a row) in `columns`."""
+        return cls(caption, [name for name, _ in columns],
+                   [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)])
+
+    def html(self) -> str:
+        """The caption and an HTML table: numbers and intervals right-aligned, words left."""
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header)
+        body = "".join("<tr>" + "".join(f"<td{_align(c)}>{html.escape(c)}</td>" for c in row) + "</tr>"
+                       for row in self.rows)
+        return (f"<p class='caption'>{html.escape(self.caption)}</p><table><thead><tr>{head}</tr></thead>"
+                f"<tbody>{body}</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        """How Jupyter shows the table (the notebooks display their tables this way)."""
+        return self.html()
 
 
 @dataclass
@@ -54,8 +74,25 @@ class Section:
         self.figures.append((caption, buffer.getvalue()))
 
     def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> None:
-        self.tables.append(Table(caption, [name for name, _ in columns],
-                                 [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)]))
+        self.tables.append(Table.of(caption, frame, columns))
+
+    def html(self) -> str:
+        """The section in HTML: its title, text (a section of text alone is a note), figures embedded, tables."""
+        parts = [f"<section id='{self.anchor}'><h2>{html.escape(self.title)}</h2>"]
+        note = self.title != "Methods" and not self.figures and not self.tables
+        for paragraph in self.text:
+            parts.append(f"<p class='{'note' if note else ''}'>{_inline_code(html.escape(paragraph))}</p>")
+        for caption, png in self.figures:
+            data = base64.b64encode(png).decode("ascii")
+            parts.append(f"<figure><img src='data:image/png;base64,{data}' alt='{html.escape(caption)}'>"
+                         f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+        parts += [table.html() for table in self.tables]
+        parts.append("</section>")
+        return "\n".join(parts)
+
+    def _repr_html_(self) -> str:
+        """How Jupyter shows the section (the notebooks show the report's sections this way)."""
+        return self.html()
 
 
 def pct(value: Any) -> str:
@@ -68,6 +105,22 @@ def num(value: Any, digits: int = 1) -> str:
 
 def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
     return f"[{format_one(low)}, {format_one(high)}]"
+
+
+def p_value(p: float | None) -> str:
+    """A p-value for people: "p < 0.001" below 0.001 (never "0.000"), else "p = 0.042"."""
+    return _probability("p", p)
+
+
+def q_value(q: float | None) -> str:
+    """A Benjamini-Hochberg q-value written as `p_value` writes a p-value: "q < 0.001", "q = 0.042"."""
+    return _probability("q", q)
+
+
+def _probability(name: str, value: float | None) -> str:
+    if value is None or math.isnan(value):
+        return "–"
+    return f"{name} < 0.001" if value < 0.001 else f"{name} = {value:.3f}"
 
 
 def games_needed(games: int, have: float, need: float, per_game_default: float) -> int:
@@ -347,22 +400,7 @@ def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1><p class='sub'>{html.escape(subtitle)}</p>",
              "<nav>" + "".join(f"<a href='#{s.anchor}'>{html.escape(s.title)}</a>" for s in sections) + "</nav>"]
-    for section in sections:
-        parts.append(f"<section id='{section.anchor}'><h2>{html.escape(section.title)}</h2>")
-        note = section.title != "Methods" and not section.figures and not section.tables
-        for paragraph in section.text:
-            parts.append(f"<p class='{'note' if note else ''}'>{_inline_code(html.escape(paragraph))}</p>")
-        for caption, png in section.figures:
-            data = base64.b64encode(png).decode("ascii")
-            parts.append(f"<figure><img src='data:image/png;base64,{data}' alt='{html.escape(caption)}'>"
-                         f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-        for table in section.tables:
-            head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
-            body = "".join("<tr>" + "".join(f"<td{_align(c)}>{html.escape(c)}</td>" for c in row) + "</tr>"
-                           for row in table.rows)
-            parts.append(f"<p class='caption'>{html.escape(table.caption)}</p><table><thead><tr>{head}</tr></thead>"
-                         f"<tbody>{body}</tbody></table>")
-        parts.append("</section>")
+    parts += [section.html() for section in sections]
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -16,7 +16,7 @@ from sim.summary import Z95, wilson
 
 RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
 
-__all__ = ["Z95", "wilson", "newcombe_difference", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
+__all__ = ["Z95", "wilson", "newcombe_difference", "two_proportion_p", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
            "beta_binomial_prior", "shrunk_rates", "fit_logit", "independent_columns", "LogitEffect", "logit_effect"]
 
 
@@ -31,6 +31,15 @@ def newcombe_difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[f
     low = difference - np.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
     high = difference + np.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
     return (difference, float(low), float(high))
+
+
+def two_proportion_p(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float | None:
+    """Two-sided p-value of a difference of proportions (pooled z-test); None without data."""
+    if not n_a or not n_b:
+        return None
+    pooled = (wins_a + wins_b) / (n_a + n_b)
+    error = (pooled * (1 - pooled) * (1 / n_a + 1 / n_b)) ** 0.5
+    return 1.0 if error == 0 else float(2 * scipy_stats.norm.sf(abs(wins_a / n_a - wins_b / n_b) / error))
 
 
 def bootstrap_mean(values: np.ndarray, draws: int = 2000, seed: int = 0) -> tuple[float, float, float]:

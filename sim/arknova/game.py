@@ -94,6 +94,10 @@ class ArkNova:
 
         return card_status.statuses(self.catalog)
 
+    def map_names(self) -> dict[str, str]:
+        """Map id -> name, for the tables and sentences of the analysis ("2" -> "Outdoor Areas")."""
+        return {map_id: zoo_map.name for map_id, zoo_map in self.catalog.maps.items()}
+
     def report_sections(self, run: Any) -> list[Any]:
         from sim.arknova.report import report_sections
 

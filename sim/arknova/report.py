@@ -19,6 +19,7 @@ from sim.analysis.report import (
     interval_of,
     num,
     pct,
+    q_value,
     top_and_bottom,
 )
 
@@ -82,7 +83,7 @@ CARD_COLUMNS = [
     ("shrunk [95% CrI]", interval_of("shrunk", "shrunk_low", "shrunk_high")),
     ("wins above expected: odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high",
                                                            lambda v: num(v, 2))),
-    ("q (BH)", column("q_value", lambda v: num(v, 3))),
+    ("q (BH)", column("q_value", q_value)),
     ("dealt n", column("n_dealt")), ("win when dealt", column("win_dealt", pct)),
     ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
     ("keep rate (kept / dealt)", column("keep_rate", pct)),
