@@ -100,10 +100,22 @@ def chunk_games(experiment: Experiment, chunk: int) -> range:
     return range(start, min(experiment.games, start + experiment.chunk_size))
 
 
+def experiment_factory(experiment: Experiment) -> GameFactory:
+    """The factory of the experiment's game with its data overrides: the data its games are played with."""
+    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+
+
+def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
+    """The game's dimension tables (see `GameFactory`) as typed frames; none when the game has none."""
+    build = getattr(factory, "dimension_tables", None)   # optional: a game without fixed data has none
+    tables = build() if build is not None else {}
+    return {name: frame(table.rows, table.columns) for name, table in tables.items()}
+
+
 def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables."""
     started = time.perf_counter()
-    factory = get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+    factory = experiment_factory(experiment)
     schemas = table_schemas(factory.dataset_schema())
     games = [_play_one(experiment, factory, index) for index in chunk_games(experiment, chunk)]
     frames = _frames(games, schemas)
@@ -202,6 +214,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
     workers = worker_count(experiment)
     folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds)
+    folder.write_dimensions(manifest, dimension_frames(experiment_factory(experiment)))
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress

@@ -3,6 +3,8 @@
     runs/demo/manifest.json             the experiment, code and data versions, chunks done
     runs/demo/games/part-000012.parquet one part per chunk and table
     runs/demo/seats/...  card_events/...  turns/...
+    runs/demo/cards.parquet             the game's dimension tables (Ark Nova: cards, maps), written
+                                        once per session from the data the games were played with
 
 A part is written under a temporary name and renamed when complete; the manifest is
 rewritten (also by rename) only after all of a chunk's parts are in place. A chunk is
@@ -163,6 +165,29 @@ class RunFolder:
             _replace_durably(temporary, folder / f"part-{name}.parquet")
         manifest["chunks_done"][name] = {**summary, "parts": parts}
         self._write_manifest(manifest)
+
+    def write_dimensions(self, manifest: dict[str, Any], tables: Mapping[str, pl.DataFrame]) -> None:
+        """Write each of the game's dimension tables as NAME.parquet in the folder and list it in the
+        manifest (rows, size, checksum). They are written again at every session, so a run started
+        before a game had them gets them when it is resumed."""
+        for name, data in tables.items():
+            target = self.path / f"{name}.parquet"
+            temporary = target.with_name(target.name + ".tmp")
+            data.write_parquet(temporary, compression="zstd")
+            entry = {"file": target.name, "rows": data.height, "bytes": temporary.stat().st_size,
+                     "sha256": file_digest(temporary)}
+            _replace_durably(temporary, target)
+            manifest.setdefault("dimensions", {})[name] = entry
+        if tables:
+            self._write_manifest(manifest)
+
+    def dimension(self, name: str, manifest: Mapping[str, Any] | None = None) -> pl.DataFrame | None:
+        """The dimension table `name` as the manifest lists it; None when it is not listed, missing or damaged."""
+        manifest = manifest if manifest is not None else self.read_manifest() or {}
+        entry = manifest.get("dimensions", {}).get(name)
+        if entry is None or _damage(self.path / entry["file"], entry):
+            return None
+        return pl.read_parquet(self.path / entry["file"])
 
     def forget_chunk(self, manifest: dict[str, Any], chunk: str) -> None:
         """Take a done chunk off the manifest (written at once) and delete its parts, so it is played again."""

@@ -193,3 +193,18 @@ def test_regressions_survive_a_bot_tied_to_its_seat() -> None:
         pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"), pl.col("card").cast(pl.UInt16))
     cards = card_strength(synthetic_run(seats.drop("played"), events), min_n=20)
     assert cards["p_value"].is_not_null().sum() == 30
+
+
+def test_importing_sim_makes_blas_single_threaded_unless_the_user_chose() -> None:
+    """The analysis fits hundreds of small regressions: BLAS threads only add waiting on a busy machine."""
+    import os
+    import subprocess
+    import sys
+
+    probe = "import sim, os; print(os.environ['OPENBLAS_NUM_THREADS'], os.environ['MKL_NUM_THREADS'])"
+    environment = {key: value for key, value in os.environ.items() if not key.endswith("_NUM_THREADS")}
+    default = subprocess.run([sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True)
+    assert default.stdout.split() == ["1", "1"]
+    chosen = subprocess.run([sys.executable, "-c", probe], env={**environment, "OPENBLAS_NUM_THREADS": "4"},
+                            capture_output=True, text=True, check=True)
+    assert chosen.stdout.split() == ["4", "1"]

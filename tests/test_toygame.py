@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from test_runner import table
@@ -187,6 +188,17 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path:
     assert (second.games_before, second.games_played, second.interrupted) == (6, 6, False)
     for name in TABLES:
         assert table(tmp_path / "whole", name).equals(table(tmp_path / "cut", name)), name
+
+
+def test_a_toy_run_writes_its_card_table_and_the_analysis_names_its_cards_from_it(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(experiment(out, players=2, bots=["greedy", "random"], games=2, chunk_size=2,
+                   overrides=["cards.19.value=1"]), progress=False)
+    cards = Run.open(out).cards
+    assert cards.height == 24 and cards.filter(pl.col("number") == 19).row(0, named=True) == {
+        "number": 19, "name": load_catalog().cards[19].name, "kind": "card", "cost": load_catalog().cards[19].cost,
+        "value": 1}                                                      # the run's data, not the file's 9
+    assert Run.open(out).card_names[19] == load_catalog().cards[19].name
 
 
 @pytest.fixture(scope="module")

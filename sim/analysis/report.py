@@ -66,6 +66,22 @@ def num(value: Any, digits: int = 1) -> str:
     return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
 
 
+P_FLOOR = 0.001   # smaller p- and q-values are printed as "< 0.001": their digits are noise, not evidence
+
+
+def p_value(p: float | None) -> str:
+    """A p- or q-value for a table cell: three decimals, or "< 0.001" below that ("0.000" would read as impossible)."""
+    if p is None or math.isnan(p):
+        return "–"
+    return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.3f}"
+
+
+def p_phrase(symbol: str, p: float | None) -> str:
+    """A p- or q-value in a sentence: "p < 0.001", "q = 0.032"."""
+    text = p_value(p)
+    return f"{symbol} {text}" if text.startswith("<") else f"{symbol} = {text}"
+
+
 def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
     return f"[{format_one(low)}, {format_one(high)}]"
 
@@ -130,11 +146,11 @@ def seats_section(run: Run) -> Section:
     for row in seats.seat_fairness(run).iter_rows(named=True):
         part = table.filter(pl.col("players") == row["players"])
         best = part.sort("win_rate", descending=True).row(0, named=True)
-        verdict = (f"the seat changes the chance to win (chi-square test of equal win shares, p = {row['p_value']:.3g}, "
-                   f"q = {row['q_value']:.3g}); seat {best['seat']} wins most often ({pct(best['win_rate'])} against a "
+        verdict = (f"the seat changes the chance to win (chi-square test of equal win shares, {p_phrase('p', row['p_value'])}, "
+                   f"{p_phrase('q', row['q_value'])}); seat {best['seat']} wins most often ({pct(best['win_rate'])} against a "
                    f"fair {pct(best['fair'])})" if row["q_value"] < 0.05 else
                    f"no evidence that the seat changes the chance to win (chi-square test of equal win shares, "
-                   f"p = {row['p_value']:.3g})")
+                   f"{p_phrase('p', row['p_value'])})")
         shared = (f" {row['shared']} game{'s' if row['shared'] > 1 else ''} ended in a shared win; each tied seat "
                   "counts an equal share of it, so the seats' win rates add up to 100%." if row["shared"] else "")
         section.text.append(f"{row['players']} players, {row['games']} games: {verdict}.{shared}")
@@ -326,7 +342,7 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
     return [(key, column(key)), ("baseline n", column("n_base")), ("baseline", column("win_base", pct)),
             ("variant n", column("n_variant")), ("variant", column("win_variant", pct)),
             ("change [95% CI]", interval_of("change", "change_low", "change_high")),
-            ("q (BH)", column("q_value", lambda v: num(v, 3)))]
+            ("q (BH)", column("q_value", p_value))]
 
 
 STYLE = """
@@ -369,7 +385,7 @@ def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
 
 def _align(cell: str) -> str:
     """Numbers and intervals right-aligned (class n), words left-aligned."""
-    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[" else ""
+    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[<" else ""
 
 
 def _inline_code(text: str) -> str:

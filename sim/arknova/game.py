@@ -13,7 +13,7 @@ from sim.arknova.catalog import Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 from sim.core.cards import CardStatus
-from sim.core.protocols import GameInfo, GameOption, GameTables, TurnLog
+from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, TurnLog
 
 INFO = GameInfo(
     name="arknova",
@@ -70,6 +70,9 @@ class ArkNova:
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
+
+    def dimension_tables(self) -> dict[str, DimensionTable]:
+        return dataset.dimension_tables(self.catalog)
 
     def keep_history(self, state: ArkNovaGame) -> None:
         history.keep_history(state)

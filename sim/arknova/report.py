@@ -18,6 +18,7 @@ from sim.analysis.report import (
     games_needed,
     interval_of,
     num,
+    p_value,
     pct,
     top_and_bottom,
 )
@@ -56,8 +57,8 @@ def maps_section(run: Run) -> Section:
                           ("map", column("map")), ("n", column("n")),
                           ("odds ratio [95% CI]", interval_of("odds_ratio", "odds_ratio_low", "odds_ratio_high",
                                                             lambda v: num(v, 2))),
-                          ("p", column("p_value", lambda v: num(v, 3))),
-                          ("q (BH)", column("q_value", lambda v: num(v, 3)))])
+                          ("p", column("p_value", p_value)),
+                          ("q (BH)", column("q_value", p_value))])
         found = regression.filter(pl.col("q_value") < 0.05)
         section.text.append(
             "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
@@ -82,7 +83,7 @@ CARD_COLUMNS = [
     ("shrunk [95% CrI]", interval_of("shrunk", "shrunk_low", "shrunk_high")),
     ("wins above expected: odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high",
                                                            lambda v: num(v, 2))),
-    ("q (BH)", column("q_value", lambda v: num(v, 3))),
+    ("q (BH)", column("q_value", p_value)),
     ("dealt n", column("n_dealt")), ("win when dealt", column("win_dealt", pct)),
     ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
     ("keep rate (kept / dealt)", column("keep_rate", pct)),
