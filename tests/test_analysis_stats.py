@@ -79,6 +79,29 @@ def test_bootstrap_of_a_million_values_resamples_in_bounded_memory() -> None:
     assert peak < 150e6
 
 
+def test_bootstrap_of_many_games_costs_what_their_distinct_values_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A million seats' points take 70 values: the resamples are drawn as counts of those, never as a
+    million values each (which took 5 s per interval at 400,000 seats, and the report draws dozens)."""
+    from sim.analysis import stats
+
+    points = np.random.default_rng(5).integers(-30, 40, size=1_000_000).astype(float)
+    resampled = stats.scipy_stats.bootstrap
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("resampled every value")
+
+    monkeypatch.setattr(stats.scipy_stats, "bootstrap", refuse)
+    mean, low, high = bootstrap_mean(points, draws=500)
+    assert low < mean < high and high - low == pytest.approx(2 * 1.96 * points.std() / 1000, rel=0.15)
+    few = points[:5000]
+    by_counts = bootstrap_mean(few)
+    monkeypatch.setattr(stats.scipy_stats, "bootstrap", resampled)
+    monkeypatch.setattr(stats, "COUNT_DRAW_COST", 10**9)             # force resampling the values themselves
+    by_values = bootstrap_mean(few)
+    assert by_counts[0] == by_values[0]
+    assert by_counts[1:] == pytest.approx(by_values[1:], abs=0.1 * (by_values[2] - by_values[1]))
+
+
 def test_empirical_bayes_recovers_the_spread_and_pulls_rare_groups_harder() -> None:
     rng = np.random.default_rng(7)
     rates = rng.beta(30, 30, size=400)      # prior strength 60 around 50%
