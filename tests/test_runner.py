@@ -204,6 +204,15 @@ def test_every_run_writes_the_card_and_map_tables_with_its_overrides(tmp_path: P
     maps = pl.read_parquet(out / "maps.parquet")
     assert set(table(out, "seats")["map"]) <= set(maps["map"])
     assert maps.filter(pl.col("map") == "3")["name"].item() == "Silver Lake"
+    from sim.analysis.data import Run
+
+    assert Run.open(out).cards.equals(cards) and Run.open(out).map_names["3"] == "Silver Lake"
+    del manifest["dimensions"]                      # a run written before the tables existed
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "cards.parquet").unlink()
+    older = Run.open(out)
+    assert older.cards.filter(pl.col("number") == 401)["cost"].item() == 15   # made with the run's overrides
+    assert older.card_names[401] == "Cheetah"
 
 
 def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:

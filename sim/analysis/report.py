@@ -12,6 +12,8 @@ import base64
 import html
 import io
 import math
+import re
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,9 +22,10 @@ from typing import Any
 
 import polars as pl
 from matplotlib.figure import Figure
+from tqdm import tqdm
 
 from sim.analysis import bots, compare, opening, plots, seats, shape
-from sim.analysis.data import Run
+from sim.analysis.data import Run, name_maps
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
 CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
@@ -35,6 +38,7 @@ class Table:
     caption: str
     header: list[str]
     rows: list[list[str]]
+    beside: bool = False   # drawn beside the table before it when the page is wide enough (HTML)
 
 
 @dataclass
@@ -53,9 +57,10 @@ class Section:
         figure.savefig(buffer, format="png", dpi=100)
         self.figures.append((caption, buffer.getvalue()))
 
-    def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> None:
+    def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]],
+              beside: bool = False) -> None:
         self.tables.append(Table(caption, [name for name, _ in columns],
-                                 [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)]))
+                                 [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)], beside))
 
 
 def pct(value: Any) -> str:
@@ -80,6 +85,17 @@ def p_phrase(symbol: str, p: float | None) -> str:
     """A p- or q-value in a sentence: "p < 0.001", "q = 0.032"."""
     text = p_value(p)
     return f"{symbol} {text}" if text.startswith("<") else f"{symbol} = {text}"
+
+
+SIGNIFICANT_Q = 0.05   # a q-value below this is a discovery at a 5% false-discovery rate
+MARK = "*"
+
+
+def marked_q(q: float | None) -> str:
+    """A q-value for a table cell, followed by MARK when it is a discovery (below SIGNIFICANT_Q):
+    "0.004 *"; the section says what the mark means."""
+    discovery = q is not None and not math.isnan(q) and q < SIGNIFICANT_Q
+    return f"{p_value(q)} {MARK}" if discovery else p_value(q)
 
 
 def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
@@ -210,7 +226,10 @@ METHODS = [
     "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
     "test per seat.",
     "Mean points (Ark Nova: VP) and their differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
-    "for the seat differences and the bots' head-to-head margins).",
+    "for the seat differences and the bots' head-to-head margins). When a sample takes few distinct values, as "
+    "points do, each resample is drawn as multinomial counts of those values, which is the same bootstrap at a "
+    "cost that does not grow with the number of games. The effect of keeping a card compares the seats that kept "
+    "it with those that let it go: Newcombe's interval for the win rates, Welch's for the mean points.",
     "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
     "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
     "its record is strong; the bounds are 95% credible intervals.",
@@ -223,7 +242,9 @@ METHODS = [
     "sum-coded maps, so each odds ratio compares a map with the average map. Both use statsmodels with "
     "standard errors clustered by game, since the seats of one game share one result.",
     "Many cards and maps are tested at once, so p-values are adjusted by Benjamini-Hochberg (q) within each "
-    "family (the cards tested, the maps); a q below 0.05 keeps the expected share of false discoveries under 5%.",
+    f"family (the cards tested, the maps); a q below {SIGNIFICANT_Q} keeps the expected share of false discoveries "
+    f"under 5%, and the tables mark it with {MARK}. A p- or q-value below 0.001 is printed as < 0.001.",
+    "Seats are numbered from 1 in this report (seat 1 starts); the dataset numbers them from 0 (docs/dataset.md).",
     "Keep choice: each keep is valued by the sum of its cards' shrunk log-odds of winning when kept, with the "
     f"values learned on the other games ({opening.FOLDS}-fold cross-fitting by game), so a seat's own result "
     "never enters the value of its own keep.",
@@ -250,8 +271,12 @@ def length_section(run: Run) -> Section:
     return section
 
 
-def run_sections(run: Run) -> list[Section]:
-    """All sections of a one-run report, in reading order: the generic ones, then the game's own."""
+def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
+    """All sections of a one-run report, in reading order: the generic ones, then the game's own.
+
+    A progress bar on stderr counts the sections as they are built (by default when stderr is a
+    terminal): a large run's regressions and bootstraps take a while.
+    """
     factory = run.factory
     sections = [experiment_section(run)]
     if factory is None:
@@ -268,9 +293,15 @@ def run_sections(run: Run) -> list[Section]:
         sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
                                 f"The seat section needs at least {MIN_SEAT_GAMES} games.")
         return sections + [Section("Methods", METHODS)]
-    sections += [seats_section(run), bots_section(run), length_section(run)]
+    parts: list[Any] = [seats_section, bots_section, length_section]
     if factory is not None:
-        sections += factory.report_sections(run)
+        parts += factory.report_sections(run)
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=len(parts), desc="report", unit="section", disable=not show) as bar:
+        for part in parts:
+            bar.set_postfix_str(getattr(part, "__name__", "section").removesuffix("_section").replace("_", " "))
+            sections.append(part(run) if callable(part) else part)
+            bar.update()
     return sections + [Section("Methods", METHODS)]
 
 
@@ -304,7 +335,8 @@ def map_change_section(base: Run, variant: Run) -> Section | None:
     if table.is_empty():
         change.text.append("One of the runs has no finished games.")
     else:
-        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, compare_columns("map"))
+        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", name_maps(variant, table),
+                     [("map", column("map_name")), *compare_columns("map")[1:]])
     return change
 
 
@@ -346,7 +378,7 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
 
 
 STYLE = """
-body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1200px;margin:2em auto;
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1400px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .sub{color:#666;margin-top:0} nav a{margin-right:1em}
@@ -355,6 +387,7 @@ th,td{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top} 
 th{background:#f3f3f3} tr:nth-child(even) td{background:#fafafa}
 figure{margin:1em 0} figure img{max-width:100%;height:auto} figcaption{color:#555;font-size:.9em}
 .note{background:#fff8e1;border-left:4px solid #f0c040;padding:.4em .8em}
+.beside{display:flex;flex-wrap:wrap;gap:0 1.2em;align-items:flex-start} .beside table{font-size:.8em} .beside td{padding:2px 5px}
 """
 
 
@@ -372,20 +405,25 @@ def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
             data = base64.b64encode(png).decode("ascii")
             parts.append(f"<figure><img src='data:image/png;base64,{data}' alt='{html.escape(caption)}'>"
                          f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-        for table in section.tables:
+        for index, table in enumerate(section.tables):
             head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
             body = "".join("<tr>" + "".join(f"<td{_align(c)}>{html.escape(c)}</td>" for c in row) + "</tr>"
                            for row in table.rows)
-            parts.append(f"<p class='caption'>{html.escape(table.caption)}</p><table><thead><tr>{head}</tr></thead>"
-                         f"<tbody>{body}</tbody></table>")
+            opens = index + 1 < len(section.tables) and section.tables[index + 1].beside and not table.beside
+            closes = table.beside and not (index + 1 < len(section.tables) and section.tables[index + 1].beside)
+            parts.append(("<div class='beside'>" if opens else "") + "<div>" +
+                         f"<p class='caption'>{html.escape(table.caption)}</p><table><thead><tr>{head}</tr></thead>"
+                         f"<tbody>{body}</tbody></table></div>" + ("</div>" if closes else ""))
         parts.append("</section>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
 def _align(cell: str) -> str:
-    """Numbers and intervals right-aligned (class n), words left-aligned."""
-    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[<" else ""
+    """Numbers and intervals right-aligned (class n), words left-aligned: a cell that starts like a
+    number and holds no word ("8.3% of 760" is a number, "3 Silver Lake" and "level 5" are words)."""
+    numeric = (cell[:1].isdigit() or cell[:1] in "-–+[<") and not re.search(r"[A-Za-z]{3,}", cell)
+    return " class='n'" if numeric else ""
 
 
 def _inline_code(text: str) -> str:
@@ -415,15 +453,16 @@ def render_markdown(title: str, subtitle: str, sections: list[Section], image_fo
     return "\n".join(lines)
 
 
-def write_report(runs: Sequence[Run], out: Path, fmt: str = "html") -> Path:
-    """Build the report of one run, or compare two (baseline first), and write it to `out`."""
+def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bool | None = None) -> Path:
+    """Build the report of one run, or compare two (baseline first), and write it to `out`; `progress`
+    as in `run_sections`."""
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     if len(runs) == 1:
         run = runs[0]
         title = f"arkmc report: {run.name}"
         subtitle = (f"Run {run.path} ({run.n_games} finished games, experiment "
                     f"{run.manifest.get('experiment_id', 'none')}), generated {stamp}")
-        sections = run_sections(run)
+        sections = run_sections(run, progress)
     else:
         base, variant = runs
         title = f"arkmc comparison: {variant.name} against {base.name}"

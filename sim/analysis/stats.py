@@ -17,7 +17,7 @@ from sim.summary import Z95, wilson
 RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
 COUNT_DRAW_COST = 10   # a multinomial count costs about as much as drawing 10 values (measured on numpy 2)
 
-__all__ = ["Z95", "wilson", "newcombe_difference", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
+__all__ = ["Z95", "wilson", "newcombe_difference", "welch_difference", "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
            "beta_binomial_prior", "shrunk_rates", "fit_logit", "independent_columns", "LogitEffect", "logit_effect"]
 
 
@@ -32,6 +32,21 @@ def newcombe_difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[f
     low = difference - np.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
     high = difference + np.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
     return (difference, float(low), float(high))
+
+
+def welch_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
+    """Difference of two independent means a - b with Welch's 95% interval (unequal variances);
+    NaN when either sample has fewer than two values."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.size < 2 or b.size < 2:
+        return (float("nan"), float("nan"), float("nan"))
+    difference = float(a.mean() - b.mean())
+    if a.var() == 0 and b.var() == 0:
+        return (difference, difference, difference)
+    with warnings.catch_warnings():   # nearly constant samples: scipy warns, the interval is still right
+        warnings.simplefilter("ignore", RuntimeWarning)
+        interval = scipy_stats.ttest_ind(a, b, equal_var=False).confidence_interval(0.95)
+    return (difference, float(interval.low), float(interval.high))
 
 
 def bootstrap_mean(values: np.ndarray, draws: int = 2000, seed: int = 0) -> tuple[float, float, float]:

@@ -170,7 +170,9 @@ class GameFactory(Protocol):
         """Every card or rule element with its implementation status (`arkmc cards`); empty when none."""
 
     def report_sections(self, run: Any) -> Sequence[Any]:
-        """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones."""
+        """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones:
+        each a section, or a function that builds one from the run (called in turn, so that the report
+        can show its progress while a slow section is built)."""
 
 
 ANY_GAME = "*"
