@@ -187,7 +187,8 @@ def bots_section(run: Run) -> Section:
         rating = bots.ratings(run)
         section.text.append(rating_summary(rating, matrix))
         section.figure("Win-rate matrix", plots.matrix_plot(matrix))
-        section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
+        section.table("Bradley-Terry ratings on the Elo scale, highest first (400 points = finishes ahead 10 "
+                      "times in 11)", rating, [
             ("bot", column("bot_spec")), ("seats n", column("n")), ("rating", column("rating", lambda v: num(v, 0)))])
         section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean points "
                       "margin over the opponent; a game counts once", matrix, [

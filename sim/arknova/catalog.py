@@ -211,6 +211,11 @@ class ZooMap:
     last_worker_bonus: Effect | None
     start_buildings: tuple[tuple[str, tuple[Cell, ...], bool], ...]  # (shape, cells, empty)
 
+    @property
+    def label(self) -> str:
+        """The map as people know it: "3 Silver Lake"; "A" for the unnamed maps A and 0."""
+        return self.id if self.name == f"Map {self.id}" else f"{self.id} {self.name}"
+
 
 # --------------------------------------------------------------------------- tracks
 
