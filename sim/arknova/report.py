@@ -106,7 +106,7 @@ STRENGTH_COLUMNS = [
     ("odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high", lambda v: num(v, 2))),
     ("q (BH)", column("q_value", marked_q))]
 MEASURE_COLUMNS = [
-    ("card", column("card")), ("name", column("name")), ("played n", column("n_played")),
+    ("list", column("list")), ("card", column("card")), ("name", column("name")), ("played n", column("n_played")),
     ("win when played [95% CI]", interval_of("win_played", "win_played_low", "win_played_high")),
     ("shrunk [95% CrI]", interval_of("shrunk", "shrunk_low", "shrunk_high")),
     ("dealt n", column("n_dealt")), ("win when dealt", column("win_dealt", pct)),
@@ -146,7 +146,8 @@ def cards_section(run: Run) -> Section:
     section.table(f"Strongest {strongest.height} cards", strongest, STRENGTH_COLUMNS)
     section.table(f"Weakest {weakest.height} cards", weakest, STRENGTH_COLUMNS, beside=True)
     section.table("The same cards measured the other ways: raw and shrunk win rate when played, in the opening hand "
-                  "and kept, keep and play rates", pl.concat([strongest, weakest], how="diagonal_relaxed"),
+                  "and kept, keep and play rates", pl.concat([strongest.with_columns(pl.lit("strongest").alias("list")),
+                                                              weakest.with_columns(pl.lit("weakest").alias("list"))]),
                   MEASURE_COLUMNS)
     section.text.append(
         "A card that winners play is not necessarily a card that makes them win: the regression removes seat, map, "
