@@ -213,8 +213,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
     workers = worker_count(experiment)
-    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds)
-    folder.write_dimensions(manifest, dimension_frames(experiment_factory(experiment)))
+    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds,
+                         dimension_frames(experiment_factory(experiment)))
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress

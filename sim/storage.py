@@ -133,8 +133,11 @@ class RunFolder:
         self._write_manifest(manifest)
         return manifest
 
-    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float) -> None:
-        """Record who runs the next part of the experiment: code version, machine, workers, time limit."""
+    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float,
+                      dimensions: Mapping[str, pl.DataFrame] | None = None) -> None:
+        """Record who runs the next part of the experiment: code version, machine, workers, time limit;
+        and write the game's dimension tables (`write_dimensions`), listed by the same manifest write."""
+        self.write_dimensions(manifest, dimensions or {})
         manifest["sessions"].append({
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "code": code_version(),
             "host": platform.node(), "jobs": jobs, "backend": backend, "decision_seconds": decision_seconds,
@@ -167,9 +170,9 @@ class RunFolder:
         self._write_manifest(manifest)
 
     def write_dimensions(self, manifest: dict[str, Any], tables: Mapping[str, pl.DataFrame]) -> None:
-        """Write each of the game's dimension tables as NAME.parquet in the folder and list it in the
-        manifest (rows, size, checksum). They are written again at every session, so a run started
-        before a game had them gets them when it is resumed."""
+        """Write each of the game's dimension tables as NAME.parquet in the folder and list it in
+        `manifest` (rows, size, checksum), which the caller then writes. They are written again at
+        every session, so a run started before a game had them gets them when it is resumed."""
         for name, data in tables.items():
             target = self.path / f"{name}.parquet"
             temporary = target.with_name(target.name + ".tmp")
@@ -178,8 +181,6 @@ class RunFolder:
                      "sha256": file_digest(temporary)}
             _replace_durably(temporary, target)
             manifest.setdefault("dimensions", {})[name] = entry
-        if tables:
-            self._write_manifest(manifest)
 
     def dimension(self, name: str, manifest: Mapping[str, Any] | None = None) -> pl.DataFrame | None:
         """The dimension table `name` as the manifest lists it; None when it is not listed, missing or damaged."""

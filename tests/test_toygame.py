@@ -308,7 +308,8 @@ def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = (out / "report.txt").read_text().splitlines()
     assert lines[0].startswith("tournament: 3 bots, 2 players per table, 6 table rotations, 24 finished games")
-    assert {line.split()[0] for line in lines[2:5]} == {"greedy", "random", "search:simulations=4"}
+    assert lines[1].startswith("standings by win rate")
+    assert {line.split()[0] for line in lines[3:6]} == {"greedy", "random", "search:simulations=4"}
     assert (out / "pairwise.png").stat().st_size > 0
     refused = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy,default_search",
                                         "--games", "1", "--out", str(tmp_path / "other")])
