@@ -100,6 +100,18 @@ def chunk_games(experiment: Experiment, chunk: int) -> range:
     return range(start, min(experiment.games, start + experiment.chunk_size))
 
 
+def experiment_factory(experiment: Experiment) -> GameFactory:
+    """The factory of the experiment's game with its data overrides: the data its games are played with."""
+    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+
+
+def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
+    """The game's dimension tables (see `GameFactory`) as typed frames; none when the game has none."""
+    build = getattr(factory, "dimension_tables", None)   # optional: a game without fixed data has none
+    tables = build() if build is not None else {}
+    return {name: frame(table.rows, table.columns) for name, table in tables.items()}
+
+
 def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables."""
     started = time.perf_counter()
@@ -141,11 +153,6 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
         return {"games": [{**{key: row[key] for key in ERROR_ROW_FIELDS}, "status": "error",
                            "error": f"the game's rows do not fit the dataset's columns: {error}"}]}
     return game
-
-
-def experiment_factory(experiment: Experiment) -> GameFactory:
-    """The factory the experiment's games are played with: its game over the data with its overrides."""
-    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
 
 
 def new_indexed_game(experiment: Experiment, factory: GameFactory, index: int) -> GameState:
@@ -217,7 +224,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
     workers = worker_count(experiment)
-    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds)
+    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds,
+                         dimension_frames(experiment_factory(experiment)))
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress

@@ -3,6 +3,8 @@
     runs/demo/manifest.json             the experiment, code and data versions, chunks done
     runs/demo/games/part-000012.parquet one part per chunk and table
     runs/demo/seats/...  card_events/...  turns/...
+    runs/demo/cards.parquet             the game's dimension tables (Ark Nova: cards, maps), written
+                                        once per session from the data the games were played with
 
 A part is written under a temporary name and renamed when complete; the manifest is
 rewritten (also by rename) only after all of a chunk's parts are in place. A chunk is
@@ -131,8 +133,11 @@ class RunFolder:
         self._write_manifest(manifest)
         return manifest
 
-    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float) -> None:
-        """Record who runs the next part of the experiment: code version, machine, workers, time limit."""
+    def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float,
+                      dimensions: Mapping[str, pl.DataFrame] | None = None) -> None:
+        """Record who runs the next part of the experiment: code version, machine, workers, time limit;
+        and write the game's dimension tables (`write_dimensions`), listed by the same manifest write."""
+        self.write_dimensions(manifest, dimensions or {})
         manifest["sessions"].append({
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "code": code_version(),
             "host": platform.node(), "jobs": jobs, "backend": backend, "decision_seconds": decision_seconds,
@@ -163,6 +168,27 @@ class RunFolder:
             _replace_durably(temporary, folder / f"part-{name}.parquet")
         manifest["chunks_done"][name] = {**summary, "parts": parts}
         self._write_manifest(manifest)
+
+    def write_dimensions(self, manifest: dict[str, Any], tables: Mapping[str, pl.DataFrame]) -> None:
+        """Write each of the game's dimension tables as NAME.parquet in the folder and list it in
+        `manifest` (rows, size, checksum), which the caller then writes. They are written again at
+        every session, so a run started before a game had them gets them when it is resumed."""
+        for name, data in tables.items():
+            target = self.path / f"{name}.parquet"
+            temporary = target.with_name(target.name + ".tmp")
+            data.write_parquet(temporary, compression="zstd")
+            entry = {"file": target.name, "rows": data.height, "bytes": temporary.stat().st_size,
+                     "sha256": file_digest(temporary)}
+            _replace_durably(temporary, target)
+            manifest.setdefault("dimensions", {})[name] = entry
+
+    def dimension(self, name: str, manifest: Mapping[str, Any] | None = None) -> pl.DataFrame | None:
+        """The dimension table `name` as the manifest lists it; None when it is not listed, missing or damaged."""
+        manifest = manifest if manifest is not None else self.read_manifest() or {}
+        entry = manifest.get("dimensions", {}).get(name)
+        if entry is None or _damage(self.path / entry["file"], entry):
+            return None
+        return pl.read_parquet(self.path / entry["file"])
 
     def forget_chunk(self, manifest: dict[str, Any], chunk: str) -> None:
         """Take a done chunk off the manifest (written at once) and delete its parts, so it is played again."""

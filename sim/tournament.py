@@ -177,9 +177,16 @@ def ratings(seats: pl.DataFrame, bots: int) -> list[tuple[float, float, float]]:
     return [(player.mu, player.sigma, player.ordinal()) for player in players]
 
 
+STANDINGS_ORDER = ("win rate, highest first (a shared win split between the tied seats); equal win rates by "
+                   "openskill rating")
+
+
 def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
     """One row per bot: games, wins (a shared win split between the tied seats), win rate with its
-    Wilson interval, mean points with a bootstrap interval, and the openskill rating; best rating first."""
+    Wilson interval, mean points with a bootstrap interval, and the openskill rating; sorted by
+    STANDINGS_ORDER. The win rate comes first because it is what the rows show; the rating also
+    weighs every finishing place and its own uncertainty, so it may order two bots otherwise
+    (`order_notes` says where)."""
     rows = []
     for index, (mu, sigma, ordinal) in enumerate(ratings(seats, len(tournament.bots))):
         own = seats.filter(pl.col("bot") == index)
@@ -192,7 +199,24 @@ def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
                      "mean_points": mean_points,
                      "points_low": points_low, "points_high": points_high,
                      "mu": mu, "sigma": sigma, "ordinal": ordinal})
-    return pl.DataFrame(rows).sort("ordinal", descending=True)
+    return pl.DataFrame(rows).sort("win_rate", "ordinal", descending=True)
+
+
+def order_notes(table: pl.DataFrame, rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...]) -> list[str]:
+    """Where the standings' order could mislead: for each bot listed right above another, a note when
+    the one below has the higher rating or won their head-to-head."""
+    notes = []
+    rows = table.to_dicts()
+    for above, below in zip(rows, rows[1:]):
+        i, j = bots.index(above["bot"]), bots.index(below["bot"])
+        if below["ordinal"] > above["ordinal"]:
+            notes.append(f"note: {below['bot']} is rated above {above['bot']} ({below['ordinal']:.2f} against "
+                         f"{above['ordinal']:.2f}) although its win rate is lower: the rating also weighs every "
+                         "finishing place and is lowered by its uncertainty (mu - 3 sigma)")
+        if counts[j, i] and rates[j, i] > 0.5:
+            notes.append(f"note: {below['bot']} ranked above {above['bot']} in {rates[j, i]:.1%} of the "
+                         f"{counts[j, i]} games they shared, although its win rate over all its games is lower")
+    return notes
 
 
 def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
@@ -204,6 +228,7 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     lines = [f"tournament: {len(tournament.bots)} bots, {tournament.players} players per table, "
              f"{len(tournament.seatings())} table rotations, {seats.select('table', 'rotation', 'game').unique().height} "
              f"finished games ({deals} deals, each played in every seat rotation)",
+             f"standings by {STANDINGS_ORDER}",
              f"{'bot':<{width}} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12} {'95% CI':>16} "
              f"{'rating':>7} {'mu':>6} {'sigma':>6}"]
     for row in table.iter_rows(named=True):
@@ -212,6 +237,7 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
         lines.append(f"{row['bot']:<{width}} {row['games']:>6} {row['win_rate']:>9.1%} {wins:>16} "
                      f"{row['mean_points']:>12.1f} {points:>16} {row['ordinal']:>7.2f} "
                      f"{row['mu']:>6.2f} {row['sigma']:>6.2f}")
+    lines += order_notes(table, rates, counts, tournament.bots)
     lines.append("pairwise: share of shared games in which the row bot ranked above the column bot (n games)")
     labels = [f"[{index + 1}]" for index in range(len(tournament.bots))]
     lines.append(" " * (width + 6) + "".join(f"{label:>14}" for label in labels))

@@ -12,8 +12,9 @@ from sim.analysis.tables import with_wilson
 
 
 def map_table(*rows: tuple[str, str, int, int]) -> pl.DataFrame:
-    """`maps.map_table` with names: (map, name, seats n, wins) per map."""
-    return with_wilson(pl.DataFrame(rows, schema=["map", "name", "n", "wins"], orient="row"))
+    """`maps.map_table` with names as `name_maps` gives them: (map, name, seats n, wins) per map."""
+    named = [(map_id, f"{map_id} {name}", n, wins) for map_id, name, n, wins in rows]
+    return with_wilson(pl.DataFrame(named, schema=["map", "map_name", "n", "wins"], orient="row"))
 
 
 def regression(*rows: tuple[str, float, float]) -> pl.DataFrame:
@@ -32,14 +33,14 @@ def test_the_best_map_is_told_apart_only_when_the_interval_of_the_difference_exc
     just_below = answers.maps_answer(map_table(("3", "Silver Lake", 200, clear - 1), ("2", "Outdoor Areas", 200, 100)),
                                      pl.DataFrame())
     low, high = wilson(clear - 1, 200)
-    assert just_below.startswith(f"Map 3 (Silver Lake) wins most often: {(clear - 1) / 200:.1%} "
+    assert just_below.startswith(f"Map 3 Silver Lake wins most often: {(clear - 1) / 200:.1%} "
                                  f"[{low:.1%}, {high:.1%}] of 200 seats; it cannot be told apart from any other map")
     at = answers.maps_answer(map_table(("3", "Silver Lake", 200, clear), ("2", "Outdoor Areas", 200, 100)),
                              pl.DataFrame())
     assert "it wins more often than every other map" in at
     mixed = answers.maps_answer(map_table(("1", "Observation Tower", 200, 60), ("3", "Silver Lake", 200, clear),
                                           ("2", "Outdoor Areas", 200, clear - 5)), pl.DataFrame())
-    assert ("it cannot be told apart from map 2 (Outdoor Areas) at this sample size, and wins more often than the "
+    assert ("it cannot be told apart from map 2 Outdoor Areas at this sample size, and wins more often than the "
             "other 1") in mixed
 
 
@@ -48,11 +49,11 @@ def test_maps_that_differ_after_control_are_those_with_q_below_five_percent() ->
                                                                                             100, 40))
     text = answers.maps_answer(table, regression(("1", 1.5, 0.049), ("2", 1.1, 0.05), ("4", 0.6, 0.0009),
                                                  ("5", 0.7, 0.001)))
-    assert ("Controlled for seat and bot, map 1 (Observation Tower) wins more often than the average map (1: odds "
-            "ratio 1.50 [1.20, 1.80], q = 0.049), and map 5 and map 4 (Commercial Harbor) win less often than the "
+    assert ("Controlled for seat and bot, map 1 Observation Tower wins more often than the average map (1: odds "
+            "ratio 1.50 [1.20, 1.80], q = 0.049), and map 5 and map 4 Commercial Harbor win less often than the "
             "average map (5: odds ratio 0.70 [0.56, 0.84], q = 0.001; 4: odds ratio 0.60 [0.48, 0.72], q < 0.001) at a "
             "5% false-discovery rate.") in text
-    assert "map 2 (Outdoor Areas) win" not in text
+    assert "map 2 Outdoor Areas win" not in text
     none = answers.maps_answer(table, regression(("1", 1.5, 0.05), ("2", 1.1, 0.5), ("4", 0.6, 0.2)))
     assert none.endswith("Controlled for seat and bot, no map differs from the average map at a 5% false-discovery "
                          "rate.")
@@ -153,8 +154,8 @@ def test_a_run_of_one_bot_says_so_with_its_mean_points() -> None:
 
 
 def test_p_and_q_values_below_one_in_a_thousand_are_never_printed_as_zero() -> None:
-    from sim.analysis.report import p_value, q_value
+    from sim.analysis.report import p_phrase
 
-    assert [p_value(p) for p in (0.000999, 0.001, 0.04249, 1.0, None, float("nan"))] == [
+    assert [p_phrase("p", p) for p in (0.000999, 0.001, 0.04249, 1.0, None, float("nan"))] == [
         "p < 0.001", "p = 0.001", "p = 0.042", "p = 1.000", "–", "–"]
-    assert q_value(1e-9) == "q < 0.001" and q_value(0.05) == "q = 0.050"
+    assert p_phrase("q", 1e-9) == "q < 0.001" and p_phrase("q", 0.05) == "q = 0.050"

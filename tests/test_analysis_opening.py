@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 from analysis_data import synthetic_run
 
 from sim.analysis.opening import keep_choice, keep_percentile, keep_percentiles, kept_pairs
@@ -12,7 +13,8 @@ STRONG = set(range(10))   # cards 0-9: keeping one adds 0.5 to the seat's log-od
 
 
 def _opening_games(games: int, seed: int, smart_seat: int | None, effect: float) -> pl.DataFrame:
-    """Two-player games: each seat is dealt 8 of 40 cards and keeps 4; one winner per game.
+    """Two-player games: each seat is dealt 8 of 40 cards and keeps 4; one winner per game, who scores
+    about 20 points more.
 
     The seat `smart_seat` keeps its strong cards first (bot "smart"); the other keeps at random
     (bot "random"). A kept strong card adds `effect` to the seat's log-odds.
@@ -27,8 +29,9 @@ def _opening_games(games: int, seed: int, smart_seat: int | None, effect: float)
         strength = [effect * len(STRONG & set(keep)) for keep in keeps]
         first_wins = rng.uniform() < 1 / (1 + np.exp(strength[1] - strength[0]))
         for seat in (0, 1):
+            won = int(first_wins == (seat == 0))
             rows.append({"game": game, "seat": seat, "bot_spec": "smart" if seat == smart_seat else "random",
-                         "won": int(first_wins == (seat == 0)), "dealt": hands[seat], "kept": keeps[seat]})
+                         "won": won, "points": 20.0 * won + rng.normal(0, 5), "dealt": hands[seat], "kept": keeps[seat]})
     return pl.DataFrame(rows, schema_overrides={"game": pl.UInt32, "seat": pl.UInt8, "won": pl.Int8,
                                                  "dealt": pl.List(pl.UInt16), "kept": pl.List(pl.UInt16)})
 
@@ -86,3 +89,65 @@ def test_listed_pairs_are_shrunk_with_a_prior_fitted_to_them_not_to_the_many_rar
     raw = pairs["win_rate"] - pairs["win_rate"].mean()
     shrunk = pairs["shrunk"] - pairs["shrunk"].mean()
     assert shrunk.std() < 0.6 * raw.std()        # fitted to the rare pairs, the prior barely shrinks (ratio ~1)
+
+
+def test_keeping_is_ranked_by_its_effect_only_for_cards_kept_and_let_go_by_enough_seats() -> None:
+    from sim.analysis.opening import keep_effects
+
+    table = pl.DataFrame({"card": [1, 2, 3, 4], "n_kept": [150, 20, 19, 60], "n_dropped": [1, 20, 40, 60],
+                          "keep_gain": [-0.6, 0.05, 0.3, 0.2]})
+    assert keep_effects(table, 20)["card"].to_list() == [4, 2]      # 20 and 20 is enough, 19 is not; 1 never
+
+
+def test_the_cards_that_help_when_kept_rank_first_with_their_points() -> None:
+    from sim.analysis.opening import keep_effects, opening_table
+
+    seats = _opening_games(1500, seed=3, smart_seat=None, effect=1.0)
+    table = opening_table(seats)
+    ranked = keep_effects(table, 20)
+    assert len(set(ranked["card"].head(10).to_list()) & STRONG) >= 8
+    card = ranked.row(0, named=True)
+    dealt = seats.select("won", "points", pl.col("dealt").list.contains(card["card"]).alias("dealt"),
+                         pl.col("kept").list.contains(card["card"]).alias("kept")).filter(pl.col("dealt"))
+    kept, let_go = dealt.filter(pl.col("kept")), dealt.filter(~pl.col("kept"))
+    assert (card["n_kept"], card["n_dropped"]) == (kept.height, let_go.height)
+    assert card["points_gain"] == pytest.approx(kept["points"].mean() - let_go["points"].mean())
+    assert card["points_gain_low"] < card["points_gain"] < card["points_gain_high"]
+    assert card["keep_gain"] == pytest.approx(kept["won"].mean() - let_go["won"].mean())
+
+
+def test_welch_matches_the_hand_computed_interval() -> None:
+    from sim.analysis.stats import welch_difference
+
+    # se = sqrt(5/3/4 + 10/5) = 1.5546, df = 5.52, t(0.975, 5.52) = 2.4990: -3.5 +- 3.885
+    difference, low, high = welch_difference(np.array([1.0, 2, 3, 4]), np.array([2.0, 4, 6, 8, 10]))
+    assert (difference, low, high) == pytest.approx((-3.5, -7.385, 0.385), abs=0.002)
+    assert np.isnan(welch_difference(np.array([1.0]), np.array([2.0, 3.0]))[1])
+
+
+@pytest.mark.parametrize(("low", "high", "verdict"), [
+    (0.72, 0.80, "better than"), (0.5, 0.6, "no better and no worse than"), (0.5001, 0.6, "better than"),
+    (0.40, 0.5, "no better and no worse than"), (0.40, 0.4999, "worse than")])
+def test_the_keep_choice_is_put_in_words_against_a_random_keep(low: float, high: float, verdict: str) -> None:
+    from sim.arknova.report import keep_choice_sentence
+
+    row = {"bot_spec": "smart", "n": 1500, "percentile": (low + high) / 2, "percentile_low": low,
+           "percentile_high": high, "n_top": 600, "win_top": 0.6, "win_top_low": 0.56, "win_top_high": 0.64,
+           "n_bottom": 300, "win_bottom": 0.4, "win_bottom_low": 0.35, "win_bottom_high": 0.46}
+    sentence = keep_choice_sentence(row)
+    assert sentence.startswith(f"smart keeps {verdict} a random keep of the same 8 cards: its keep is worth more than ")
+    assert "a random keep averages 50% (1500 seats)" in sentence and "(600 seats)" in sentence
+
+
+def test_the_opening_section_ranks_by_effect_and_names_the_cards_it_cannot_compare() -> None:
+    from sim.arknova.report import opening_section
+
+    seats = _opening_games(1500, seed=3, smart_seat=0, effect=0.5)
+    section = opening_section(synthetic_run(seats))
+    best = section.tables[0]
+    assert best.caption.startswith("Best 12 cards to keep (kept by at least 20 seats and let go by at least 20")
+    effects = [float(row[best.header.index("win rate: kept - let go, pp [95% CI]")].split()[0]) for row in best.rows]
+    assert effects == sorted(effects, reverse=True)
+    assert all(int(row[best.header.index("let go n")]) >= 20 for row in best.rows)
+    assert any(text.startswith("smart keeps better than a random keep") for text in section.text)
+    assert any(text.startswith("random keeps no better and no worse than a random keep") for text in section.text)

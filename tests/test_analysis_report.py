@@ -39,13 +39,17 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
     text = out.read_text(encoding="utf-8")
     for anchor in SECTIONS:
         assert f"id='{anchor}'" in text
-    assert len(re.findall(r"src='data:image/png;base64,", text)) >= 6
+    assert len(re.findall(r"src='data:image/png;base64,", text)) >= 5
     assert not re.search(r"(src|href)=['\"]https?:", text)      # viewable offline
     assert "90 finished games" in text and "Wilson" in text
-    for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n"):
+    for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n",
+                   "kind", "cost", "odds ratio [95% CI]", "q (BH)"):
         assert f"<th>{column}" in text                            # the four measures, with their n
+    assert "Strongest 12 cards" in text and "Weakest 12 cards" in text
     assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
     assert "What moves the break token" in text
+    assert "3 Silver Lake" in text and "8 Hollywood Hills" in text          # maps by name, not number alone
+    assert "0.000" not in text                                             # p-values print as < 0.001
 
 
 def test_break_sources_account_for_every_break_of_the_run(small_run: Path) -> None:
@@ -58,12 +62,26 @@ def test_break_sources_account_for_every_break_of_the_run(small_run: Path) -> No
     assert cards["spaces_per_seat"] == pytest.approx(cards["spaces"] / cards["seats"])
 
 
+def test_the_report_shows_its_progress_section_by_section(small_run: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.analysis.report import run_sections
+
+    sections = run_sections(Run.open(small_run), progress=True)
+    progress = capsys.readouterr().err
+    assert "report: 100%" in progress and "7/7" in progress                 # seats, bots, length, 4 of Ark Nova
+    for name in ("seats", "bots", "maps", "cards", "opening", "shape"):
+        assert name in progress
+    assert [section.title for section in sections][-5:] == [
+        "Zoo maps", "Card strength", "Opening hands", "Turns, breaks and actions", "Methods"]
+    run_sections(Run.open(small_run), progress=False)
+    assert capsys.readouterr().err == ""
+
+
 def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "small.md"
     report(str(small_run), "--format", "md", "--out", str(out))
     text = out.read_text(encoding="utf-8")
     images = re.findall(r"!\[[^]]*\]\((small_files/figure-\d+\.png)\)", text)
-    assert len(images) >= 6 and all((tmp_path / image).stat().st_size > 1000 for image in images)
+    assert len(images) >= 5 and all((tmp_path / image).stat().st_size > 1000 for image in images)
     assert "## Card strength" in text and "| card | name |" in text
 
 
@@ -76,7 +94,7 @@ def test_an_empty_run_gets_a_clear_message_not_a_crash(small_run: Path, tmp_path
     out = tmp_path / "empty.html"
     report(str(empty), "--out", str(out))
     text = out.read_text(encoding="utf-8")
-    assert "no finished games yet" in text and "games saved</td><td class='n'>0:" in text
+    assert "no finished games yet" in text and "games saved</td><td>0: finished 0" in text
     assert "data:image/png" not in text
     assert Run.open(empty).n_games == 0
 
@@ -93,6 +111,8 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert "The variant differs from the baseline in games: 90 → 30; overrides: none → cards.401.cost=15." in text
     first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
     assert first_card_row is not None and first_card_row.group(1) == "401"
+    map_rows = re.search(r"Win rate per map, variant - baseline.*?</table>", text, re.S)
+    assert map_rows is not None and "<td>1 Observation Tower</td>" in map_rows.group(0)
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,10 +121,13 @@ def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path
     monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
     section = report_module.opening_section(Run.open(small_run))
     assert section.figures and section.tables
-    assert "let go n" in section.tables[0].header          # a win rate when let go comes with its n
+    assert {"kept n", "let go n"} <= set(section.tables[0].header)   # a win rate when kept or let go comes with its n
     sentence = next(text for text in section.text if "pairs" in text)
-    needed = int(re.search(r"about ([\d,]+) games", sentence).group(1).replace(",", ""))
-    assert needed > 90
+    found = re.fullmatch(r"Kept pairs are not ranked: that needs two pairs of cards each kept together by at least "
+                         r"15 seats, and no pair was \(the pair kept together most often: by (\d+) seats\)\. "
+                         r"About ([\d,]+) games would do\.", sentence)
+    assert found is not None, sentence
+    assert int(found.group(1)) < 15 and int(found.group(2).replace(",", "")) > 90
 
 
 def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_path: Path) -> None:

@@ -79,6 +79,29 @@ def test_bootstrap_of_a_million_values_resamples_in_bounded_memory() -> None:
     assert peak < 150e6
 
 
+def test_bootstrap_of_many_games_costs_what_their_distinct_values_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A million seats' points take 70 values: the resamples are drawn as counts of those, never as a
+    million values each (which took 5 s per interval at 400,000 seats, and the report draws dozens)."""
+    from sim.analysis import stats
+
+    points = np.random.default_rng(5).integers(-30, 40, size=1_000_000).astype(float)
+    resampled = stats.scipy_stats.bootstrap
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("resampled every value")
+
+    monkeypatch.setattr(stats.scipy_stats, "bootstrap", refuse)
+    mean, low, high = bootstrap_mean(points, draws=500)
+    assert low < mean < high and high - low == pytest.approx(2 * 1.96 * points.std() / 1000, rel=0.15)
+    few = points[:5000]
+    by_counts = bootstrap_mean(few)
+    monkeypatch.setattr(stats.scipy_stats, "bootstrap", resampled)
+    monkeypatch.setattr(stats, "COUNT_DRAW_COST", 10**9)             # force resampling the values themselves
+    by_values = bootstrap_mean(few)
+    assert by_counts[0] == by_values[0]
+    assert by_counts[1:] == pytest.approx(by_values[1:], abs=0.1 * (by_values[2] - by_values[1]))
+
+
 def test_empirical_bayes_recovers_the_spread_and_pulls_rare_groups_harder() -> None:
     rng = np.random.default_rng(7)
     rates = rng.beta(30, 30, size=400)      # prior strength 60 around 50%
@@ -193,3 +216,18 @@ def test_regressions_survive_a_bot_tied_to_its_seat() -> None:
         pl.lit("played").alias("event"), pl.lit(2, dtype=pl.UInt8).alias("break_number"), pl.col("card").cast(pl.UInt16))
     cards = card_strength(synthetic_run(seats.drop("played"), events), min_n=20)
     assert cards["p_value"].is_not_null().sum() == 30
+
+
+def test_importing_sim_makes_blas_single_threaded_unless_the_user_chose() -> None:
+    """The analysis fits hundreds of small regressions: BLAS threads only add waiting on a busy machine."""
+    import os
+    import subprocess
+    import sys
+
+    probe = "import sim, os; print(os.environ['OPENBLAS_NUM_THREADS'], os.environ['MKL_NUM_THREADS'])"
+    environment = {key: value for key, value in os.environ.items() if not key.endswith("_NUM_THREADS")}
+    default = subprocess.run([sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True)
+    assert default.stdout.split() == ["1", "1"]
+    chosen = subprocess.run([sys.executable, "-c", probe], env={**environment, "OPENBLAS_NUM_THREADS": "4"},
+                            capture_output=True, text=True, check=True)
+    assert chosen.stdout.split() == ["4", "1"]

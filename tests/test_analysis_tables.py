@@ -123,3 +123,12 @@ def test_top_and_bottom_lists_never_show_a_row_twice() -> None:
     top, bottom = top_and_bottom(table, 12)
     assert top["card"].to_list() == list(range(12)) and bottom["card"].to_list() == [14, 13, 12]
     assert top_and_bottom(table.head(5), 12)[1].is_empty()
+
+
+def test_p_values_below_one_in_a_thousand_are_not_printed_as_zero() -> None:
+    from sim.analysis.report import marked_q, p_phrase, p_value
+
+    assert [p_value(p) for p in (0.000999, 0.001, 0.0234, 1.0, None, float("nan"))] == [
+        "< 0.001", "0.001", "0.023", "1.000", "–", "–"]
+    assert (p_phrase("q", 0.0004), p_phrase("p", 0.5)) == ("q < 0.001", "p = 0.500")
+    assert (marked_q(0.0499), marked_q(0.05), marked_q(None)) == ("0.050 *", "0.050", "–")

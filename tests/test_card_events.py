@@ -32,3 +32,19 @@ def test_no_events_are_kept_unless_asked() -> None:
     game = new_game({"players": 2}, 22)
     play_game(game, [RandomBot(), RandomBot()], 22)
     assert game.events is None
+
+
+def test_a_pilfered_card_names_the_hand_it_came_from_by_the_datas_seat_number() -> None:
+    """The dataset numbers seats from 0 everywhere, so seat 1's hand is `hand1`, not `hand2`."""
+    from helpers import choose
+    from test_cards_animals import Table
+
+    t = Table(456)             # Pilfering: seat 0 plays it, seat 1 gives a card
+    t.game.events = []
+    t.other.appeal, t.other.money = 10, 20
+    t.other.hand = [205]
+    t.play()
+    choose(t.game, 1, "pilfer_target")
+    choose(t.game, "card", "pilfered")
+    [event] = [event for event in t.game.events if event[0] == "pilfered"]
+    assert (event[1], event[2], event[5]) == (0, 205, "hand1")

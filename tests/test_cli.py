@@ -84,7 +84,7 @@ def test_game_options_are_set_generically_and_maps_stays_a_convenience() -> None
     runner = CliRunner()
     generic = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--option", "maps=2"]).output
     convenience = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--maps", "2"]).output
-    assert generic == convenience and "map 2, keeps" in generic
+    assert generic == convenience and "map 2 Outdoor Areas, keeps" in generic
     unknown = runner.invoke(main, ["play", "--option", "colour=red"])
     assert unknown.exit_code == 2 and "unknown Ark Nova option(s): colour" in unknown.output
     malformed = runner.invoke(main, ["play", "--option", "maps"])

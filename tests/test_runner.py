@@ -187,6 +187,34 @@ def test_ctrl_c_saves_what_is_done_and_resume_needs_only_the_folder(tmp_path: Pa
     assert sorted(table(out, "games")["game"]) == list(range(200))
 
 
+def test_every_run_writes_the_card_and_map_tables_with_its_overrides(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(experiment(out, games=2, chunk_size=2, overrides=["cards.401.cost=15"]), progress=False)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert set(manifest["dimensions"]) == {"cards", "maps"}
+    cards = pl.read_parquet(out / manifest["dimensions"]["cards"]["file"])
+    assert cards.columns == ["number", "name", "kind", "cost", "level", "size", "icons"]
+    cheetah, lab, project = (cards.filter(pl.col("number") == number).row(0, named=True) for number in (401, 201, 101))
+    assert (cheetah["name"], cheetah["kind"], cheetah["cost"], cheetah["icons"]) == (
+        "Cheetah", "animal", 15, ["predator", "predator", "africa"])          # the overridden cost, not 17
+    assert (lab["kind"], lab["cost"], lab["level"], lab["icons"]) == ("sponsor", None, 5, ["science"])
+    assert (project["kind"], project["cost"], project["icons"]) == ("project", None, [])
+    assert set(table(out, "card_events")["card"]) <= set(cards["number"])   # every card of the data is named
+    assert set(cards["kind"]) == {"animal", "sponsor", "project", "final_scoring"} and cards["number"].is_unique().all()
+    maps = pl.read_parquet(out / "maps.parquet")
+    assert set(table(out, "seats")["map"]) <= set(maps["map"])
+    assert maps.filter(pl.col("map") == "3")["name"].item() == "Silver Lake"
+    from sim.analysis.data import Run
+
+    assert Run.open(out).cards.equals(cards) and Run.open(out).map_names["3"] == "Silver Lake"
+    del manifest["dimensions"]                      # a run written before the tables existed
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "cards.parquet").unlink()
+    older = Run.open(out)
+    assert older.cards.filter(pl.col("number") == 401)["cost"].item() == 15   # made with the run's overrides
+    assert older.card_names[401] == "Cheetah"
+
+
 def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:
     spec = experiment(tmp_path / "run", jobs=2, games=4, chunk_size=2, overrides=["tracks.hand_dealt=9"])
     run(spec, progress=False)

@@ -14,10 +14,12 @@ from sim.cli import main
 from sim.experiment import ExperimentError
 from sim.storage import RunFolder
 from sim.tournament import (
+    STANDINGS_ORDER,
     Tournament,
     axis_label,
     game_shape,
     load_seats,
+    order_notes,
     pairwise,
     ratings,
     shape_lines,
@@ -98,9 +100,35 @@ def test_standings_matrix_and_ratings_agree_with_the_rows(played: tuple[Path, st
                 assert rates[i, j] == pytest.approx(mine["win_share"].mean())  # a shared win counts 1/k
     heuristic = BOTS.index("default")
     assert rates[heuristic, 0] > 0.5 and rates[heuristic, 1] > 0.5
-    assert table["bot"][0] == "default"  # the best rating comes first
+    assert table["bot"][0] == "default"  # the best win rate comes first
+    assert table["win_rate"].to_list() == sorted(table["win_rate"].to_list(), reverse=True)
     assert ratings(seats, 3) == ratings(seats, 3)
-    assert "default" in output and "pairwise" in output
+    assert "default" in output and "pairwise" in output and f"standings by {STANDINGS_ORDER}" in output
+
+
+def test_the_standings_list_the_higher_win_rate_first_whatever_the_rating(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bot 0 wins 3 of 4 two-player games against bot 1, yet is given the lower rating
+    monkeypatch.setattr("sim.tournament.ratings", lambda seats, bots: [(20.0, 8.0, -4.0), (25.0, 1.0, 22.0)])
+    won = [1, 1, 1, 0]
+    seats = pl.DataFrame({"game": [g for g in range(4) for _ in (0, 1)], "bot": [0, 1] * 4,
+                          "win_share": [float(share) for w in won for share in (w, 1 - w)],
+                          "points": [float(share) for w in won for share in (w, 1 - w)]})
+    table = standings(Tournament(bots=("a", "b"), out="unused"), seats)
+    assert table["bot"].to_list() == ["a", "b"] and table["win_rate"].to_list() == [0.75, 0.25]
+
+
+def test_the_standings_say_their_order_and_why_a_bot_below_may_look_better() -> None:
+    table = pl.DataFrame({"bot": ["a", "b", "c"], "win_rate": [0.60, 0.55, 0.40], "ordinal": [1.0, 2.0, 0.5]})
+    rates = np.array([[np.nan, 0.3, 0.7], [0.7, np.nan, 0.6], [0.3, 0.4, np.nan]])
+    counts = np.full((3, 3), 20)
+    notes = order_notes(table, rates, counts, ("a", "b", "c"))
+    assert notes == [
+        "note: b is rated above a (2.00 against 1.00) although its win rate is lower: the rating also weighs every "
+        "finishing place and is lowered by its uncertainty (mu - 3 sigma)",
+        "note: b ranked above a in 70.0% of the 20 games they shared, although its win rate over all its games is lower"]
+    rates[1, 0], rates[0, 1] = 0.5, 0.5                      # a tied head-to-head is no reason for a note
+    assert order_notes(table.with_columns(pl.Series("ordinal", [3.0, 2.0, 0.5])), rates, counts, ("a", "b", "c")) == []
+    assert STANDINGS_ORDER.startswith("win rate, highest first")
 
 
 def test_the_report_files_are_written(played: tuple[Path, str]) -> None:

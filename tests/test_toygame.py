@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from test_runner import table
@@ -190,6 +191,17 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path:
         assert table(tmp_path / "whole", name).equals(table(tmp_path / "cut", name)), name
 
 
+def test_a_toy_run_writes_its_card_table_and_the_analysis_names_its_cards_from_it(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(experiment(out, players=2, bots=["greedy", "random"], games=2, chunk_size=2,
+                   overrides=["cards.19.value=1"]), progress=False)
+    cards = Run.open(out).cards
+    assert cards.height == 24 and cards.filter(pl.col("number") == 19).row(0, named=True) == {
+        "number": 19, "name": load_catalog().cards[19].name, "kind": "card", "cost": load_catalog().cards[19].cost,
+        "value": 1}                                                      # the run's data, not the file's 9
+    assert Run.open(out).card_names[19] == load_catalog().cards[19].name
+
+
 @pytest.fixture(scope="module")
 def two_bot_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """20 games of greedy against random."""
@@ -299,7 +311,8 @@ def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = (out / "report.txt").read_text().splitlines()
     assert lines[0].startswith("tournament: 3 bots, 2 players per table, 6 table rotations, 24 finished games")
-    assert {line.split()[0] for line in lines[2:5]} == {"greedy", "random", "search:simulations=4"}
+    assert lines[1].startswith("standings by win rate")
+    assert {line.split()[0] for line in lines[3:6]} == {"greedy", "random", "search:simulations=4"}
     assert (out / "pairwise.png").stat().st_size > 0
     refused = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy,default_search",
                                         "--games", "1", "--out", str(tmp_path / "other")])

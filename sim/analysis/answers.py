@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.report import interval, num, p_value, pct, q_value
+from sim.analysis.report import interval, num, p_phrase, pct
 from sim.analysis.stats import bootstrap_mean, newcombe_difference, two_proportion_p
 from sim.analysis.tables import with_q_values
 
@@ -35,7 +35,8 @@ def _signed(value: float) -> str:
 
 
 def _map(row: dict[str, Any]) -> str:
-    return f"map {row['map']} ({row['name']})" if row.get("name") not in (None, "?") else f"map {row['map']}"
+    label = row.get("map_name") or f"Map {row['map']}"  # "3 Silver Lake", or "Map A" for a map named by its id
+    return "map" + label[3:] if label.startswith("Map ") else f"map {label}"
 
 
 def _maps(rows: list[dict[str, Any]]) -> str:
@@ -71,7 +72,7 @@ def maps_answer(table: pl.DataFrame, regression: pl.DataFrame) -> str:
         text += "; it wins more often than every other map (each difference's 95% interval excludes 0)"
     if regression.is_empty():
         return text + ". The regression controlled for seat and bot could not be fitted."
-    named = regression.join(table.select("map", "name"), on="map", how="left") if "name" not in regression.columns \
+    named = regression.join(table.select("map", "map_name"), on="map", how="left") if "map_name" not in regression.columns \
         else regression
     found = named.filter(pl.col("q_value") < FDR).sort("odds_ratio", descending=True)
     if found.is_empty():
@@ -87,7 +88,7 @@ def maps_answer(table: pl.DataFrame, regression: pl.DataFrame) -> str:
 
 def _odds_ratio(row: dict[str, Any]) -> str:
     return (f"{row['map']}: odds ratio {num(row['odds_ratio'], 2)} "
-            f"{interval(row['odds_ratio_low'], row['odds_ratio_high'], lambda v: num(v, 2))}, {q_value(row['q_value'])}")
+            f"{interval(row['odds_ratio_low'], row['odds_ratio_high'], lambda v: num(v, 2))}, {p_phrase('q', row['q_value'])}")
 
 
 def _card(row: dict[str, Any]) -> str:
@@ -96,7 +97,7 @@ def _card(row: dict[str, Any]) -> str:
 
 def _odds(row: dict[str, Any]) -> str:
     return (f"odds ratio {num(row['wae_odds_ratio'], 2)} {interval(row['wae_low'], row['wae_high'], lambda v: num(v, 2))}, "
-            f"{q_value(row['q_value'])}, played by {row['n_played']:,} seats")
+            f"{p_phrase('q', row['q_value'])}, played by {row['n_played']:,} seats")
 
 
 def cards_answer(table: pl.DataFrame, min_n: int) -> str:
@@ -159,7 +160,7 @@ def keeps_answer(gains: pl.DataFrame, choice: pl.DataFrame, min_n: int) -> str:
                 f"{interval(best['win_kept_low'], best['win_kept_high'])} (n = {best['n_kept']:,}), seats dealt it "
                 f"that let it go {pct(best['win_dropped'])} (n = {best['n_dropped']:,}), "
                 f"{points(best['keep_gain'])} {points_interval(best['keep_gain_low'], best['keep_gain_high'])} "
-                f"({p_value(best['gain_p'])}, {q_value(best['gain_q'])})")
+                f"({p_phrase('p', best['gain_p'])}, {p_phrase('q', best['gain_q'])})")
         text += (f"; {found.height} of the {gains.height} cards compared gain from being kept, or lose, at a 5% "
                  "false-discovery rate." if found.height else
                  f", but of the {gains.height} cards compared none gains from being kept, or loses, at a 5% "

@@ -77,6 +77,22 @@ def card_strength(run: Run, min_n: int = 20) -> pl.DataFrame:
     return name_cards(run, with_q_values(table).sort("shrunk", descending=True, nulls_last=True))
 
 
+def strongest_and_weakest(table: pl.DataFrame, rows: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The `rows` strongest and `rows` weakest cards of a `card_strength` table by wins above expected.
+
+    Only cards the regression tested take part. The strongest are ranked by the low end of the odds
+    ratio's 95% interval (highest first), the weakest by its high end (lowest first): a card ranks
+    near an end when its effect is large and well measured, not when a few plays went its way. No
+    card is in both lists.
+    """
+    tested = table.filter(pl.col("p_value").is_not_null()) if "p_value" in table.columns else pl.DataFrame()
+    if tested.is_empty():
+        return tested, tested
+    strongest = tested.sort("wae_low", "wae_odds_ratio", descending=True).head(rows)
+    weakest = tested.join(strongest.select("card"), on="card", how="anti").sort("wae_high", "wae_odds_ratio").head(rows)
+    return strongest, weakest
+
+
 def played_win_rate(table: pl.DataFrame) -> float:
     """Win rate over all plays of all cards in a `card_strength` table: the reference line of card charts.
 

@@ -119,17 +119,39 @@ class Run:
         except RegistryError:
             return None
 
+    def dimension(self, name: str) -> pl.DataFrame:
+        """The game's dimension table `name` (Ark Nova: `cards`, `maps`) as the run wrote it, or, for a
+        run written before it had one, as the game makes it with the run's overrides; empty when the
+        game has no such table or cannot be loaded here."""
+        written = RunFolder(self.path).dimension(name, self.manifest)
+        if written is not None:
+            return written
+        if self.factory is None:
+            return pl.DataFrame()
+        from sim.runner import dimension_frames
+
+        factory = self.factory.overridden(self.factory.parse_overrides(self.spec.get("overrides", [])))
+        return dimension_frames(factory).get(name, pl.DataFrame())
+
+    @cached_property
+    def cards(self) -> pl.DataFrame:
+        """The run's card table (number, name, kind, ...; docs/dataset.md), empty when the game has none."""
+        return self.dimension("cards")
+
     @cached_property
     def card_names(self) -> dict[int, str]:
-        """Card number -> name, as the run's game lists its cards (none when the game cannot be loaded)."""
+        """Card number -> name: from the run's card table, else as the game lists its cards for
+        `arkmc cards` (none when the game cannot be loaded)."""
+        if {"number", "name"} <= set(self.cards.columns):
+            return dict(zip(self.cards["number"].to_list(), self.cards["name"].to_list(), strict=True))
         statuses = self.factory.card_statuses() if self.factory is not None else []
         return {status.number: status.name for status in statuses}
 
     @cached_property
     def map_names(self) -> dict[str, str]:
-        """Map id -> name, when the run's game has maps and names them (Ark Nova: "2" -> "Outdoor Areas")."""
-        names = getattr(self.factory, "map_names", None)
-        return dict(names()) if names is not None else {}
+        """Map id -> name, from the run's map table (none when the game has none)."""
+        maps = self.dimension("maps")
+        return dict(zip(maps["map"].to_list(), maps["name"].to_list(), strict=True)) if not maps.is_empty() else {}
 
     @property
     def n_games(self) -> int:
@@ -146,11 +168,6 @@ def name_cards(run: Run, table: pl.DataFrame, column: str = "card") -> pl.DataFr
     return with_names(table, column, run.card_names, lambda card: int(card))
 
 
-def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFrame:
-    """`table` with a `name` column after `column`: the names of the run's game's maps ("?" if unnamed)."""
-    return with_names(table, column, run.map_names, str)
-
-
 def with_names(table: pl.DataFrame, column: str, names: Mapping[Any, str], key: Callable[[Any], Any]
                ) -> pl.DataFrame:
     """`table` with a `name` column after `column`: names[key(value)], "?" for a value without a name."""
@@ -161,6 +178,19 @@ def with_names(table: pl.DataFrame, column: str, names: Mapping[Any, str], key: 
     order = list(table.columns)
     order.insert(order.index(column) + 1, "name")
     return named.select(order)
+
+
+def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFrame:
+    """`table` with a `map_name` column after `column`: "3 Silver Lake" for map 3, the id alone when unnamed.
+
+    Maps are ids in the data ("3", "A"); people know them by name, so every table and figure shows both.
+    """
+    names = run.map_names
+    labels = [f"{key} {names[key]}" if key in names and names[key] != f"Map {key}" else f"Map {key}"
+              for key in table[column].cast(pl.String).to_list()]
+    order = list(table.columns)
+    order.insert(order.index(column) + 1, "map_name")
+    return table.with_columns(pl.Series("map_name", labels, dtype=pl.String)).select(order)
 
 
 def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0) -> Path:

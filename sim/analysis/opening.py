@@ -13,7 +13,7 @@ import polars as pl
 
 from sim.analysis.cards import KEYS, opening_seats
 from sim.analysis.data import Run, name_cards
-from sim.analysis.stats import beta_binomial_prior, bootstrap_mean, newcombe_difference, shrunk_rates
+from sim.analysis.stats import beta_binomial_prior, bootstrap_mean, newcombe_difference, shrunk_rates, welch_difference
 from sim.analysis.tables import with_wilson
 
 FOLDS = 5   # cross-fitting folds of the keep percentile: card values learned on the other 4/5 of the games
@@ -23,7 +23,8 @@ def opening_cards(run: Run) -> pl.DataFrame:
     """Per card dealt: keep rate, win rate when kept and when dealt but not kept, and their difference.
 
     `keep_gain` > 0 means seats that kept the card won more often than seats that were dealt it
-    and let it go (Newcombe 95% interval); sorted by the shrunk win rate when kept.
+    and let it go (Newcombe 95% interval); `points_gain` is the same for the mean points (Welch
+    95% interval). Sorted by the shrunk win rate when kept.
     """
     table = opening_table(run.seats)
     return name_cards(run, table) if not table.is_empty() else table
@@ -36,10 +37,13 @@ def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
         return pl.DataFrame()
     kept = opening_seats(seats, "kept").select(*KEYS, "card").with_columns(pl.lit(True).alias("was_kept"))
     dealt = dealt.join(kept, on=[*KEYS, "card"], how="left").with_columns(pl.col("was_kept").fill_null(False))
+    dealt = dealt.join(seats.select(*KEYS, pl.col("points").cast(pl.Float64)), on=KEYS)
     table = dealt.group_by("card").agg(
         pl.len().alias("n_dealt"), pl.col("was_kept").sum().alias("n_kept"),
         pl.col("won").filter(pl.col("was_kept")).sum().alias("wins_kept"),
-        pl.col("won").filter(~pl.col("was_kept")).sum().alias("wins_dropped"))
+        pl.col("won").filter(~pl.col("was_kept")).sum().alias("wins_dropped"),
+        pl.col("points").filter(pl.col("was_kept")).alias("points_kept_all"),
+        pl.col("points").filter(~pl.col("was_kept")).alias("points_dropped_all"))
     table = table.with_columns((pl.col("n_dealt") - pl.col("n_kept")).alias("n_dropped"),
                                (pl.col("n_kept") / pl.col("n_dealt")).alias("keep_rate"))
     table = with_wilson(table, wins="wins_kept", n="n_kept", prefix="win_kept")
@@ -51,7 +55,27 @@ def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
         pl.Series("keep_gain", [g[0] for g in gains]), pl.Series("keep_gain_low", [g[1] for g in gains]),
         pl.Series("keep_gain_high", [g[2] for g in gains]),
         pl.Series("shrunk_kept", shrunk), pl.Series("shrunk_kept_low", low), pl.Series("shrunk_kept_high", high))
+    differences = [welch_difference(kept_points.to_numpy(), dropped_points.to_numpy()) for kept_points, dropped_points
+                   in zip(table["points_kept_all"], table["points_dropped_all"], strict=True)]
+    table = table.with_columns(
+        pl.col("points_kept_all").list.mean().alias("points_kept"),
+        pl.col("points_dropped_all").list.mean().alias("points_dropped"),
+        pl.Series("points_gain", [d[0] for d in differences]), pl.Series("points_gain_low", [d[1] for d in differences]),
+        pl.Series("points_gain_high", [d[2] for d in differences])).drop("points_kept_all", "points_dropped_all")
     return table.sort("shrunk_kept", descending=True)
+
+
+def keep_effects(table: pl.DataFrame, min_n: int) -> pl.DataFrame:
+    """The cards of an `opening_cards` table that at least `min_n` seats kept and at least `min_n` let go,
+    ranked by the effect of keeping (`keep_gain`, win rate kept - let go), largest first.
+
+    A card almost every seat kept (or let go) has no comparison worth an interval: one seat letting
+    it go would put its difference anywhere from -60 to +40 points.
+    """
+    if table.is_empty():
+        return table
+    return table.filter((pl.col("n_kept") >= min_n) & (pl.col("n_dropped") >= min_n)).sort(
+        "keep_gain", "card", descending=[True, False])
 
 
 def pair_counts(seats: pl.DataFrame) -> pl.DataFrame:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 import polars as pl
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import Formatter, PercentFormatter
+from matplotlib.ticker import Formatter, FuncFormatter, NullFormatter, PercentFormatter
 
 STYLE = {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3, "font.size": 10}
 PERCENT = PercentFormatter(1.0)
@@ -48,25 +49,16 @@ def seat_plot(table: pl.DataFrame) -> Figure:
 
 
 def map_plot(table: pl.DataFrame) -> Figure:
-    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side; maps labelled by their `name` when
-    the table has one (`name_maps`)."""
-    figure, axes = _subplots(1, 2, (10, 3.6))
+    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side, one row per map (first on top)."""
+    names = table["map_name"] if "map_name" in table.columns else table["map"]
+    labelled = table.with_columns(pl.Series("label", [f"{name} (n={n})" for name, n in zip(names, table["n"], strict=True)]))
+    figure, axes = _subplots(1, 2, (11, max(2.8, 0.34 * table.height + 1.4)))
     left, right = axes[0]
-    names = table["name"] if "name" in table.columns else [""] * table.height
-    labels = [f"{m} {name}".strip().replace(" ", "\n") + f"\n(n={n})"
-              for m, name, n in zip(table["map"], names, table["n"], strict=True)]
-    x = np.arange(table.height)
-    left.errorbar(x, table["win_rate"].to_numpy(), yerr=_errors(table, "win_rate", "win_rate_low", "win_rate_high"),
-                  fmt="o", capsize=4)
-    left.axhline(table["wins"].sum() / table["n"].sum(), color="grey", linestyle="--", label="all maps")
-    left.set(title="Win rate per map (95% Wilson)", xlabel="map (seats)", ylabel="win rate")
-    left.yaxis.set_major_formatter(PERCENT)
-    left.legend(fontsize=8)
-    right.errorbar(x, table["mean_vp"].to_numpy(), yerr=_errors(table, "mean_vp", "mean_vp_low", "mean_vp_high"),
-                   fmt="s", capsize=4, color="tab:green")
-    right.set(title="Mean victory points per map (95% bootstrap)", xlabel="map (seats)", ylabel="VP (score - 100)")
-    for axis in (left, right):
-        axis.set_xticks(x, labels, fontsize=7)
+    _intervals(left, labelled, "label", "win_rate", "win_rate_low", "win_rate_high", "Win rate per map (95% Wilson)",
+               "win rate", table["wins"].sum() / table["n"].sum(), "all maps")
+    left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    _intervals(right, labelled, "label", "mean_vp", "mean_vp_low", "mean_vp_high",
+               "Mean VP per map (95% bootstrap)", "victory points (score - 100)", None, "")
     figure.tight_layout()
     return figure
 
@@ -83,9 +75,39 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
 
     `unit` formats the x axis: PERCENT for rates, POINTS for differences of rates.
     """
-    height = max(2.5, 0.32 * table.height + 1.2)
-    figure, axes = _subplots(1, 1, (8.5, height))
-    axis = axes[0, 0]
+    figure, axes = _subplots(1, 1, (8.5, max(2.5, 0.32 * table.height + 1.2)))
+    _intervals(axes[0, 0], table, label, value, low, high, title, xlabel, reference, reference_label)
+    axes[0, 0].xaxis.set_major_formatter(unit)
+    figure.tight_layout()
+    return figure
+
+
+def interval_panels(panels: list[tuple[pl.DataFrame, str]], label: str, value: str, low: str, high: str,
+                    xlabel: str, reference: float, unit: Formatter | None = None) -> Figure:
+    """Point-and-interval charts side by side, one per (table, title), with a dashed line at `reference`.
+
+    `unit` formats the x axis (PERCENT, POINTS); without one the axis is an odds ratio's: logarithmic
+    around 1, so that 0.5 and 2 lie equally far from it.
+    """
+    rows = max(table.height for table, _ in panels)
+    figure, axes = _subplots(1, len(panels), (6.2 * len(panels), max(2.5, 0.32 * rows + 1.4)))
+    for axis, (table, title) in zip(axes[0], panels, strict=True):
+        _intervals(axis, table, label, value, low, high, title, xlabel, reference, "")
+        if unit is not None:
+            axis.xaxis.set_major_formatter(unit)
+            continue
+        axis.set_xscale("log")
+        axis.xaxis.set_major_formatter(FuncFormatter(lambda number, _: f"{number:g}"))
+        axis.xaxis.set_minor_formatter(NullFormatter())
+        axis.set_xticks([0.25, 0.5, 1, 2, 4])
+        axis.set_xlim(min(0.2, float(table[low].min()) * 0.9), max(5.0, float(table[high].max()) * 1.1))
+    figure.tight_layout()
+    return figure
+
+
+def _intervals(axis: Axes, table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
+               xlabel: str, reference: float | None, reference_label: str) -> None:
+    """One row per table row (first on top): the value and its interval, and a dashed reference line."""
     y = np.arange(table.height)[::-1]
     axis.errorbar(table[value].to_numpy(), y, xerr=_errors(table, value, low, high), fmt="o", capsize=3)
     axis.set_yticks(y, table[label].to_list(), fontsize=8)
@@ -94,9 +116,6 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
         if reference_label:
             axis.legend(fontsize=8, loc="best")
     axis.set(title=title, xlabel=xlabel)
-    axis.xaxis.set_major_formatter(unit)
-    figure.tight_layout()
-    return figure
 
 
 def matrix_plot(table: pl.DataFrame) -> Figure:

@@ -12,6 +12,8 @@ import base64
 import html
 import io
 import math
+import re
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,9 +22,10 @@ from typing import Any
 
 import polars as pl
 from matplotlib.figure import Figure
+from tqdm import tqdm
 
 from sim.analysis import bots, compare, opening, plots, seats, shape
-from sim.analysis.data import Run
+from sim.analysis.data import Run, name_maps
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
 CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
@@ -37,12 +40,14 @@ class Table:
     caption: str
     header: list[str]
     rows: list[list[str]]
+    beside: bool = False   # drawn beside the table before it when the page is wide enough (HTML)
 
     @classmethod
-    def of(cls, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> "Table":
+    def of(cls, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]],
+           beside: bool = False) -> "Table":
         """Every row of `frame`, one cell per (column name, cell of a row) in `columns`."""
         return cls(caption, [name for name, _ in columns],
-                   [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)])
+                   [[cell(row) for _, cell in columns] for row in frame.iter_rows(named=True)], beside)
 
     def html(self) -> str:
         """The caption and an HTML table: numbers and intervals right-aligned, words left."""
@@ -73,11 +78,13 @@ class Section:
         figure.savefig(buffer, format="png", dpi=100)
         self.figures.append((caption, buffer.getvalue()))
 
-    def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]]) -> None:
-        self.tables.append(Table.of(caption, frame, columns))
+    def table(self, caption: str, frame: pl.DataFrame, columns: Sequence[tuple[str, Callable[[dict], str]]],
+              beside: bool = False) -> None:
+        self.tables.append(Table.of(caption, frame, columns, beside))
 
     def html(self) -> str:
-        """The section in HTML: its title, text (a section of text alone is a note), figures embedded, tables."""
+        """The section in HTML: its title, text (a section of text alone is a note), figures embedded, tables
+        (a run of tables marked `beside` shares one row with the table before it)."""
         parts = [f"<section id='{self.anchor}'><h2>{html.escape(self.title)}</h2>"]
         note = self.title != "Methods" and not self.figures and not self.tables
         for paragraph in self.text:
@@ -86,7 +93,12 @@ class Section:
             data = base64.b64encode(png).decode("ascii")
             parts.append(f"<figure><img src='data:image/png;base64,{data}' alt='{html.escape(caption)}'>"
                          f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-        parts += [table.html() for table in self.tables]
+        for index, table in enumerate(self.tables):
+            next_beside = index + 1 < len(self.tables) and self.tables[index + 1].beside
+            opens = next_beside and not table.beside
+            closes = table.beside and not next_beside
+            parts.append(("<div class='beside'>" if opens else "") + f"<div>{table.html()}</div>"
+                         + ("</div>" if closes else ""))
         parts.append("</section>")
         return "\n".join(parts)
 
@@ -103,24 +115,37 @@ def num(value: Any, digits: int = 1) -> str:
     return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
 
 
-def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
-    return f"[{format_one(low)}, {format_one(high)}]"
+P_FLOOR = 0.001   # smaller p- and q-values are printed as "< 0.001": their digits are noise, not evidence
 
 
 def p_value(p: float | None) -> str:
-    """A p-value for people: "p < 0.001" below 0.001 (never "0.000"), else "p = 0.042"."""
-    return _probability("p", p)
-
-
-def q_value(q: float | None) -> str:
-    """A Benjamini-Hochberg q-value written as `p_value` writes a p-value: "q < 0.001", "q = 0.042"."""
-    return _probability("q", q)
-
-
-def _probability(name: str, value: float | None) -> str:
-    if value is None or math.isnan(value):
+    """A p- or q-value for a table cell: three decimals, or "< 0.001" below that ("0.000" would read as impossible)."""
+    if p is None or math.isnan(p):
         return "–"
-    return f"{name} < 0.001" if value < 0.001 else f"{name} = {value:.3f}"
+    return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.3f}"
+
+
+def p_phrase(symbol: str, p: float | None) -> str:
+    """A p- or q-value in a sentence: "p < 0.001", "q = 0.032"; "–" when there is none."""
+    text = p_value(p)
+    if text == "–":
+        return text
+    return f"{symbol} {text}" if text.startswith("<") else f"{symbol} = {text}"
+
+
+SIGNIFICANT_Q = 0.05   # a q-value below this is a discovery at a 5% false-discovery rate
+MARK = "*"
+
+
+def marked_q(q: float | None) -> str:
+    """A q-value for a table cell, followed by MARK when it is a discovery (below SIGNIFICANT_Q):
+    "0.004 *"; the section says what the mark means."""
+    discovery = q is not None and not math.isnan(q) and q < SIGNIFICANT_Q
+    return f"{p_value(q)} {MARK}" if discovery else p_value(q)
+
+
+def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
+    return f"[{format_one(low)}, {format_one(high)}]"
 
 
 def games_needed(games: int, have: float, need: float, per_game_default: float) -> int:
@@ -183,11 +208,11 @@ def seats_section(run: Run) -> Section:
     for row in seats.seat_fairness(run).iter_rows(named=True):
         part = table.filter(pl.col("players") == row["players"])
         best = part.sort("win_rate", descending=True).row(0, named=True)
-        verdict = (f"the seat changes the chance to win (chi-square test of equal win shares, p = {row['p_value']:.3g}, "
-                   f"q = {row['q_value']:.3g}); seat {best['seat']} wins most often ({pct(best['win_rate'])} against a "
+        verdict = (f"the seat changes the chance to win (chi-square test of equal win shares, {p_phrase('p', row['p_value'])}, "
+                   f"{p_phrase('q', row['q_value'])}); seat {best['seat']} wins most often ({pct(best['win_rate'])} against a "
                    f"fair {pct(best['fair'])})" if row["q_value"] < 0.05 else
                    f"no evidence that the seat changes the chance to win (chi-square test of equal win shares, "
-                   f"p = {row['p_value']:.3g})")
+                   f"{p_phrase('p', row['p_value'])})")
         shared = (f" {row['shared']} game{'s' if row['shared'] > 1 else ''} ended in a shared win; each tied seat "
                   "counts an equal share of it, so the seats' win rates add up to 100%." if row["shared"] else "")
         section.text.append(f"{row['players']} players, {row['games']} games: {verdict}.{shared}")
@@ -208,7 +233,8 @@ def bots_section(run: Run) -> Section:
         rating = bots.ratings(run)
         section.text.append(rating_summary(rating, matrix))
         section.figure("Win-rate matrix", plots.matrix_plot(matrix))
-        section.table("Bradley-Terry ratings on the Elo scale (400 points = finishes ahead 10 times in 11)", rating, [
+        section.table("Bradley-Terry ratings on the Elo scale, highest first (400 points = finishes ahead 10 "
+                      "times in 11)", rating, [
             ("bot", column("bot_spec")), ("seats n", column("n")), ("rating", column("rating", lambda v: num(v, 0)))])
         section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean points "
                       "margin over the opponent; a game counts once", matrix, [
@@ -247,7 +273,10 @@ METHODS = [
     "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
     "test per seat.",
     "Mean points (Ark Nova: VP) and their differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
-    "for the seat differences and the bots' head-to-head margins).",
+    "for the seat differences and the bots' head-to-head margins). When a sample takes few distinct values, as "
+    "points do, each resample is drawn as multinomial counts of those values, which is the same bootstrap at a "
+    "cost that does not grow with the number of games. The effect of keeping a card compares the seats that kept "
+    "it with those that let it go: Newcombe's interval for the win rates, Welch's for the mean points.",
     "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
     "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
     "its record is strong; the bounds are 95% credible intervals.",
@@ -260,7 +289,9 @@ METHODS = [
     "sum-coded maps, so each odds ratio compares a map with the average map. Both use statsmodels with "
     "standard errors clustered by game, since the seats of one game share one result.",
     "Many cards and maps are tested at once, so p-values are adjusted by Benjamini-Hochberg (q) within each "
-    "family (the cards tested, the maps); a q below 0.05 keeps the expected share of false discoveries under 5%.",
+    f"family (the cards tested, the maps); a q below {SIGNIFICANT_Q} keeps the expected share of false discoveries "
+    f"under 5%, and the tables mark it with {MARK}. A p- or q-value below 0.001 is printed as < 0.001.",
+    "Seats are numbered from 1 in this report (seat 1 starts); the dataset numbers them from 0 (docs/dataset.md).",
     "Keep choice: each keep is valued by the sum of its cards' shrunk log-odds of winning when kept, with the "
     f"values learned on the other games ({opening.FOLDS}-fold cross-fitting by game), so a seat's own result "
     "never enters the value of its own keep.",
@@ -287,8 +318,12 @@ def length_section(run: Run) -> Section:
     return section
 
 
-def run_sections(run: Run) -> list[Section]:
-    """All sections of a one-run report, in reading order: the generic ones, then the game's own."""
+def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
+    """All sections of a one-run report, in reading order: the generic ones, then the game's own.
+
+    A progress bar on stderr counts the sections as they are built (by default when stderr is a
+    terminal): a large run's regressions and bootstraps take a while.
+    """
     factory = run.factory
     sections = [experiment_section(run)]
     if factory is None:
@@ -305,9 +340,15 @@ def run_sections(run: Run) -> list[Section]:
         sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
                                 f"The seat section needs at least {MIN_SEAT_GAMES} games.")
         return sections + [Section("Methods", METHODS)]
-    sections += [seats_section(run), bots_section(run), length_section(run)]
+    parts: list[Any] = [seats_section, bots_section, length_section]
     if factory is not None:
-        sections += factory.report_sections(run)
+        parts += factory.report_sections(run)
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=len(parts), desc="report", unit="section", disable=not show) as bar:
+        for part in parts:
+            bar.set_postfix_str(getattr(part, "__name__", "section").removesuffix("_section").replace("_", " "))
+            sections.append(part(run) if callable(part) else part)
+            bar.update()
     return sections + [Section("Methods", METHODS)]
 
 
@@ -341,7 +382,8 @@ def map_change_section(base: Run, variant: Run) -> Section | None:
     if table.is_empty():
         change.text.append("One of the runs has no finished games.")
     else:
-        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", table, compare_columns("map"))
+        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", name_maps(variant, table),
+                     [("map", column("map_name")), *compare_columns("map")[1:]])
     return change
 
 
@@ -379,11 +421,11 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
     return [(key, column(key)), ("baseline n", column("n_base")), ("baseline", column("win_base", pct)),
             ("variant n", column("n_variant")), ("variant", column("win_variant", pct)),
             ("change [95% CI]", interval_of("change", "change_low", "change_high")),
-            ("q (BH)", column("q_value", lambda v: num(v, 3)))]
+            ("q (BH)", column("q_value", p_value))]
 
 
 STYLE = """
-body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1200px;margin:2em auto;
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:1400px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.7em;margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .sub{color:#666;margin-top:0} nav a{margin-right:1em}
@@ -392,6 +434,7 @@ th,td{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top} 
 th{background:#f3f3f3} tr:nth-child(even) td{background:#fafafa}
 figure{margin:1em 0} figure img{max-width:100%;height:auto} figcaption{color:#555;font-size:.9em}
 .note{background:#fff8e1;border-left:4px solid #f0c040;padding:.4em .8em}
+.beside{display:flex;flex-wrap:wrap;gap:0 1.2em;align-items:flex-start} .beside table{font-size:.8em} .beside td{padding:2px 5px}
 """
 
 
@@ -406,8 +449,10 @@ def render_html(title: str, subtitle: str, sections: list[Section]) -> str:
 
 
 def _align(cell: str) -> str:
-    """Numbers and intervals right-aligned (class n), words left-aligned."""
-    return " class='n'" if cell[:1].isdigit() or cell[:1] in "-–[" else ""
+    """Numbers and intervals right-aligned (class n), words left-aligned: a cell that starts like a
+    number and holds no word ("8.3% of 760" is a number, "3 Silver Lake" and "level 5" are words)."""
+    numeric = (cell[:1].isdigit() or cell[:1] in "-–+[<") and not re.search(r"[A-Za-z]{3,}", cell)
+    return " class='n'" if numeric else ""
 
 
 def _inline_code(text: str) -> str:
@@ -437,15 +482,16 @@ def render_markdown(title: str, subtitle: str, sections: list[Section], image_fo
     return "\n".join(lines)
 
 
-def write_report(runs: Sequence[Run], out: Path, fmt: str = "html") -> Path:
-    """Build the report of one run, or compare two (baseline first), and write it to `out`."""
+def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bool | None = None) -> Path:
+    """Build the report of one run, or compare two (baseline first), and write it to `out`; `progress`
+    as in `run_sections`."""
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     if len(runs) == 1:
         run = runs[0]
         title = f"arkmc report: {run.name}"
         subtitle = (f"Run {run.path} ({run.n_games} finished games, experiment "
                     f"{run.manifest.get('experiment_id', 'none')}), generated {stamp}")
-        sections = run_sections(run)
+        sections = run_sections(run, progress)
     else:
         base, variant = runs
         title = f"arkmc comparison: {variant.name} against {base.name}"

@@ -5,7 +5,7 @@ cards (`sim.arknova.mutation`); the status itself is the core's (`sim.core.cards
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import sim.arknova.game  # noqa: F401  (importing registers every handler and rule)
 from sim.arknova.catalog import Animal, Catalog, FinalScoring, Project, Sponsor
@@ -32,16 +32,9 @@ def card_keywords(card: Animal | Sponsor | Project | FinalScoring) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def all_cards(catalog: Catalog) -> Iterable[Animal | Sponsor | Project | FinalScoring]:
-    """Zoo cards 101-264 and 401-528 in number order, then the final-scoring cards 1-11."""
-    zoo = {**catalog.projects, **catalog.sponsors, **catalog.animals}
-    yield from (zoo[number] for number in sorted(zoo))
-    yield from (catalog.final_scoring[number] for number in sorted(catalog.final_scoring))
-
-
 def card_entries(catalog: Catalog) -> list[CardEntry]:
     return [CardEntry(card.number, card.name, "final_scoring" if isinstance(card, FinalScoring) else card.kind,
-                      tuple(card_keywords(card))) for card in all_cards(catalog)]
+                      tuple(card_keywords(card))) for card in catalog.all_cards()]
 
 
 def statuses(catalog: Catalog, tests: dict[int, list[str]] | None = None,

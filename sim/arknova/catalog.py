@@ -16,7 +16,7 @@ import csv
 import functools
 import io
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -211,6 +211,11 @@ class ZooMap:
     last_worker_bonus: Effect | None
     start_buildings: tuple[tuple[str, tuple[Cell, ...], bool], ...]  # (shape, cells, empty)
 
+    @property
+    def label(self) -> str:
+        """The map as people know it: "3 Silver Lake"; "A" for the unnamed maps A and 0."""
+        return self.id if self.name == f"Map {self.id}" else f"{self.id} {self.name}"
+
 
 # --------------------------------------------------------------------------- tracks
 
@@ -385,6 +390,12 @@ class Catalog:
             if number in table:
                 return table[number]
         raise KeyError(number)
+
+    def all_cards(self) -> Iterator[Animal | Sponsor | Project | FinalScoring]:
+        """Zoo cards 101-264 and 401-528 in number order, then the final-scoring cards 1-11."""
+        zoo = {**self.projects, **self.sponsors, **self.animals}
+        yield from (zoo[number] for number in sorted(zoo))
+        yield from (self.final_scoring[number] for number in sorted(self.final_scoring))
 
 
 def _text(name: str) -> str:

@@ -2,7 +2,8 @@
 
 The runner owns the ids, seeds, bots, status and timing columns of every game; this
 module adds what only Ark Nova knows: tracks, maps, the opening hand, action counts,
-card events and one row per turn. Types are the smallest that hold the values.
+card events and one row per turn, and the dimension tables `cards` and `maps` that name the
+numbers those tables hold. Types are the smallest that hold the values.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import tracks
+from sim.arknova.catalog import Animal, Catalog, FinalScoring, Sponsor
 from sim.arknova.history import TURN_FIELDS
 from sim.arknova.state import ACTION_CARDS
-from sim.core.protocols import GameTables
+from sim.core.protocols import DimensionTable, GameTables
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
@@ -70,3 +72,27 @@ def _seat_row(player: Any) -> dict[str, Any]:
         "animals": len(player.animals), "sponsors": len(player.sponsors), "projects": len(player.supported),
         "buildings": len(player.buildings), "xtokens_spent": player.xtokens_spent, "xtokens_left": player.xtokens,
     }
+
+
+CARD_COLUMNS = {"number": "u16", "name": "str", "kind": "cat", "cost": "u8", "level": "u8", "size": "u8",
+                "icons": "list[str]"}
+MAP_COLUMNS = {"map": "str", "name": "str", "ability": "str"}
+
+
+def dimension_tables(catalog: Catalog) -> dict[str, DimensionTable]:
+    """Every card (zoo cards and final scoring) and every zoo map of `catalog`, one row each.
+
+    A card's `cost` is an animal's price in money and `level` a sponsor's level (the strength it
+    needs); `size` is an animal's standard enclosure size (0: special enclosures only); `icons` are
+    the icons it counts for, with repeats, rock and water included as on the card. Each column is
+    null where the card has no such value (a project has no cost).
+    """
+    cards = [{"number": card.number, "name": card.name,
+              "kind": "final_scoring" if isinstance(card, FinalScoring) else card.kind,
+              "cost": card.cost if isinstance(card, Animal) else None,
+              "level": card.level if isinstance(card, Sponsor) else None,
+              "size": card.size if isinstance(card, Animal) else None,
+              "icons": list(card.icons) if isinstance(card, Animal | Sponsor) else []}
+             for card in catalog.all_cards()]
+    maps = [{"map": zoo_map.id, "name": zoo_map.name, "ability": zoo_map.ability} for zoo_map in catalog.maps.values()]
+    return {"cards": DimensionTable(CARD_COLUMNS, cards), "maps": DimensionTable(MAP_COLUMNS, maps)}

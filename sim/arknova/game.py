@@ -14,7 +14,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 from sim.core.cards import CardStatus
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, TurnLog
+from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView, TurnLog
 
 INFO = GameInfo(
     name="arknova",
@@ -72,6 +72,9 @@ class ArkNova:
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
 
+    def dimension_tables(self) -> dict[str, DimensionTable]:
+        return dataset.dimension_tables(self.catalog)
+
     def keep_history(self, state: ArkNovaGame) -> None:
         history.keep_history(state)
 
@@ -93,10 +96,6 @@ class ArkNova:
         from sim.arknova import card_status
 
         return card_status.statuses(self.catalog)
-
-    def map_names(self) -> dict[str, str]:
-        """Map id -> name, for the tables and sentences of the analysis ("2" -> "Outdoor Areas")."""
-        return {map_id: zoo_map.name for map_id, zoo_map in self.catalog.maps.items()}
 
     def report_sections(self, run: Any) -> list[Any]:
         from sim.arknova.report import report_sections

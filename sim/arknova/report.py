@@ -4,22 +4,28 @@ shape in turns, breaks and actions (the generic sections are `sim.analysis.repor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import polars as pl
 
 from sim.analysis import cards, maps, opening, plots, shape
-from sim.analysis.data import Run
+from sim.analysis.data import Run, name_maps
 from sim.analysis.report import (
     CARD_MIN_N,
+    MARK,
     PLAYS_PER_CARD_PER_GAME,
+    SIGNIFICANT_Q,
     TOP,
     Section,
     column,
     games_needed,
+    interval,
     interval_of,
+    marked_q,
     num,
+    p_phrase,
+    p_value,
     pct,
-    q_value,
     top_and_bottom,
 )
 
@@ -29,9 +35,10 @@ PAIR_MIN_SUPPORT = 15      # seats that kept a pair before it is listed
 PAIRS = 212 * 211 // 2     # pairs of zoo-deck cards a kept hand can hold
 
 
-def report_sections(run: Run) -> list[Section]:
-    """Ark Nova's sections, in reading order."""
-    return [build(run) for build in (maps_section, cards_section, opening_section, shape_section)]
+def report_sections(run: Run) -> list[Callable[[Run], Section]]:
+    """Ark Nova's sections in reading order, as the functions that build them: `arkmc report` calls
+    each in turn and shows its progress."""
+    return [maps_section, cards_section, opening_section, shape_section]
 
 
 def map_games_needed(maps_played: int, players: int) -> int:
@@ -49,105 +56,213 @@ def maps_section(run: Run) -> Section:
                             f"{map_games_needed(table.height, run.spec.get('players') or 2)} games are needed for "
                             f"{MIN_MAP_SEATS} seats per map.")
         return section
+    table = name_maps(run, table)
     section.figure("Win rate and mean VP per map", plots.map_plot(table))
     regression = maps.map_regression(run)
     if not regression.is_empty():
+        regression = name_maps(run, regression)
         section.table("Logistic regression of winning on the map, controlled for seat and bot: odds ratio "
-                      "against the average map (1 = average)", regression, [
-                          ("map", column("map")), ("n", column("n")),
+                      f"against the average map (1 = average; {MARK}: q below {SIGNIFICANT_Q})", regression, [
+                          ("map", column("map_name")), ("n", column("n")),
                           ("odds ratio [95% CI]", interval_of("odds_ratio", "odds_ratio_low", "odds_ratio_high",
                                                             lambda v: num(v, 2))),
-                          ("p", column("p_value", lambda v: num(v, 3))),
-                          ("q (BH)", column("q_value", lambda v: num(v, 3)))])
-        found = regression.filter(pl.col("q_value") < 0.05)
+                          ("p", column("p_value", p_value)), ("q (BH)", column("q_value", marked_q))])
+        found = regression.filter(pl.col("q_value") < SIGNIFICANT_Q)
         section.text.append(
             "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
             "Maps that differ from the average at a 5% false-discovery rate: " + ", ".join(
-                f"map {r['map']} (odds ratio {r['odds_ratio']:.2f})" for r in found.iter_rows(named=True)) + ".")
+                f"{r['map_name']} (odds ratio {r['odds_ratio']:.2f}, {p_phrase('q', r['q_value'])})"
+                for r in found.sort("odds_ratio", descending=True).iter_rows(named=True)) + ".")
     elif table.height < 2:
-        section.text.append(f"Every seat played map {table['map'][0]}: there is no other map to compare it with.")
+        section.text.append(f"Every seat played {table['map_name'][0]}: there is no other map to compare it with.")
     else:
         section.text.append("The regression could not be fitted (a map's seats all won or all lost); the win rates "
                             "below are not controlled for seat and bot.")
     section.table("Win rate and mean VP per map", table, [
-        ("map", column("map")), ("seats n", column("n")),
+        ("map", column("map_name")), ("seats n", column("n")),
         ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
         ("mean VP [95% CI]", interval_of("mean_vp", "mean_vp_low", "mean_vp_high", num))])
     return section
 
 
 
-CARD_COLUMNS = [
-    ("card", column("card")), ("name", column("name")), ("played n", column("n_played")),
+def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
+    """`table` with each card's `kind` and `cost_label` from the run's card table: an animal's price
+    ("17"), a sponsor's level ("level 3"), "–" for a project."""
+    facts = run.cards
+    if facts.is_empty() or table.is_empty():
+        return table.with_columns(pl.lit(None, pl.String).alias("kind"), pl.lit("–").alias("cost_label"))
+    kind = pl.col("kind").cast(pl.String)
+    labels = facts.select(pl.col("number").cast(table.schema["card"]).alias("card"), kind.alias("kind"),
+                          pl.when(kind == "animal").then(pl.col("cost").cast(pl.String))
+                          .when(kind == "sponsor").then(pl.format("level\u00a0{}", "level"))
+                          .otherwise(pl.lit("–")).alias("cost_label"))
+    return table.join(labels, on="card", how="left")
+
+
+STRENGTH_COLUMNS = [
+    ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
+    ("played n", column("n_played")),
+    ("odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high", lambda v: num(v, 2))),
+    ("q (BH)", column("q_value", marked_q))]
+MEASURES = [  # every way the card section measures a card, beside the controlled odds ratio
     ("win when played [95% CI]", interval_of("win_played", "win_played_low", "win_played_high")),
     ("shrunk [95% CrI]", interval_of("shrunk", "shrunk_low", "shrunk_high")),
-    ("wins above expected: odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high",
-                                                           lambda v: num(v, 2))),
-    ("q (BH)", column("q_value", q_value)),
     ("dealt n", column("n_dealt")), ("win when dealt", column("win_dealt", pct)),
     ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
     ("keep rate (kept / dealt)", column("keep_rate", pct)),
     ("play rate (of n seats holding it)", lambda row: f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}")]
+MEASURE_COLUMNS = [("list", column("list")), ("card", column("card")), ("name", column("name")),
+                   ("played n", column("n_played")), *MEASURES]
+CARD_COLUMNS = [*STRENGTH_COLUMNS, *MEASURES]  # a whole card table (`with_card_facts` adds kind and cost)
 
 
 def cards_section(run: Run) -> Section:
     section = Section("Card strength")
     table = cards.card_strength(run, CARD_MIN_N)
     ranked = table.filter(pl.col("n_played") >= CARD_MIN_N) if not table.is_empty() else table
-    if ranked.height < MIN_RANKED_CARDS:
+    strongest, weakest = cards.strongest_and_weakest(with_card_facts(run, table), TOP)
+    if ranked.height < MIN_RANKED_CARDS or strongest.is_empty():
         plays = 0 if table.is_empty() else float(table["n_played"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
         section.text.append(f"Too few plays to rank cards: {ranked.height} cards were played at least {CARD_MIN_N} "
                             f"times, {MIN_RANKED_CARDS} are needed. About "
                             f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
         return section
-    top, bottom = top_and_bottom(ranked, TOP)
-    overall = cards.played_win_rate(table)
-    for part, caption, title in ((top, "Top cards", "Strongest"), (bottom, "Bottom cards", "Weakest")):
-        if part.height:
-            section.figure(caption, plots.interval_plot(
-                plots.card_label(part), "label", "shrunk", "shrunk_low", "shrunk_high",
-                f"{title} {part.height} cards: shrunk win rate when played (95% credible)",
-                "win rate of the seats that played the card", overall, reference_label="all cards played"))
-    section.table(f"Top {top.height} cards by shrunk win rate (played at least {CARD_MIN_N} times)", top, CARD_COLUMNS)
-    if bottom.height:
-        section.table(f"Bottom {bottom.height} cards", bottom, CARD_COLUMNS)
-    found = table.filter(pl.col("q_value") < 0.05)
     tested = int(table["p_value"].is_not_null().sum())
+    found = table.filter(pl.col("q_value") < SIGNIFICANT_Q)
     section.text.append(
-        f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times. The dashed line is the "
-        f"win rate over all plays of all cards ({pct(overall)}): winners play more cards, so it lies above "
-        f"1/players. Of {tested} cards tested by the regression, {found.height} win "
-        f"more or less often than expected at a 5% false-discovery rate"
-        + (": " + ", ".join(f"{r['name']} ({r['wae_odds_ratio']:.2f})" for r in found.head(10).iter_rows(named=True))
-           if found.height else "") + ". A card that winners play is not necessarily a card that makes them win: "
-        "the regression removes seat, map, bot, timing and how many cards the seat played, not the state of the "
-        "game when it was played.")
+        f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times; the regression tested "
+        f"the {tested} played and not played by at least {CARD_MIN_N} seats each. Its odds ratio compares the seats "
+        "that played a card with seats of the same seat, map, bot and number of cards played: above 1 the card wins "
+        f"more often than the average card played in its place. {found.height} of the {tested} differ from 1 at a 5% "
+        f"false-discovery rate: marked {MARK} in the tables, their Benjamini-Hochberg q-value (over the {tested} "
+        f"cards) is below {SIGNIFICANT_Q}. The tables and the chart show the {strongest.height} strongest and the "
+        f"{weakest.height} weakest cards by the end of the odds ratio's 95% interval nearest 1, so a card ranks near "
+        "an end when its effect is both large and well measured, not when a few plays went its way.")
+    section.text.append(ends_sentence(found))
+    section.figure("Strongest and weakest cards", plots.interval_panels(
+        [(plots.card_label(strongest), f"Strongest {strongest.height}"),
+         (plots.card_label(weakest), f"Weakest {weakest.height}")],
+        "label", "wae_odds_ratio", "wae_low", "wae_high",
+        "odds ratio of winning when played (95% CI; 1 = average card)", reference=1.0))
+    section.table(f"Strongest {strongest.height} cards", strongest, STRENGTH_COLUMNS)
+    section.table(f"Weakest {weakest.height} cards", weakest, STRENGTH_COLUMNS, beside=True)
+    section.table("The same cards measured the other ways: raw and shrunk win rate when played, in the opening hand "
+                  "and kept, keep and play rates", pl.concat([strongest.with_columns(pl.lit("strongest").alias("list")),
+                                                              weakest.with_columns(pl.lit("weakest").alias("list"))]),
+                  MEASURE_COLUMNS)
+    section.text.append(
+        "A card that winners play is not necessarily a card that makes them win: the regression removes seat, map, "
+        "bot, timing and how many cards the seat played, not the state of the game when it was played. The shrunk "
+        "rate pulls a card played a few times towards the average; the raw rate does not.")
     return section
+
+
+def ends_sentence(found: pl.DataFrame, most: int = 10) -> str:
+    """The cards that differ, both ends named: those that win more often than the average card played
+    in their place, strongest first, then those that win less often, weakest first."""
+    parts = []
+    for more_or_less, rows in (
+            ("more", found.filter(pl.col("wae_odds_ratio") > 1).sort("wae_odds_ratio", descending=True)),
+            ("less", found.filter(pl.col("wae_odds_ratio") < 1).sort("wae_odds_ratio"))):
+        if rows.is_empty():
+            parts.append(f"No card wins {more_or_less} often than the average card at that rate.")
+            continue
+        named = ", ".join(f"{row['name']} ({'odds ratio ' if first else ''}{row['wae_odds_ratio']:.2f}, "
+                          f"{p_phrase('q', row['q_value'])})"
+                          for first, row in zip([True] + [False] * most, rows.head(most).iter_rows(named=True)))
+        rest = f", and {rows.height - most} more" if rows.height > most else ""
+        parts.append(f"{rows.height} {'card wins' if rows.height == 1 else 'cards win'} {more_or_less} often than "
+                     f"the average card played in {'its' if rows.height == 1 else 'their'} place: "
+                     f"{named}{rest}.")
+    return " ".join(parts)
+
+
+def signed_points(value: float | None) -> str:
+    """A difference in points with its sign: "+4.8", "-3.5"."""
+    return "–" if value is None or math.isnan(value) else f"{value:+.1f}"
+
+
+def percentage_points(value: float | None) -> str:
+    """A difference of two rates in percentage points, signed: "+21.4" (the column says pp)."""
+    return "–" if value is None or math.isnan(value) else f"{100 * value:+.1f}"
+
+
+KEEP_COLUMNS = [
+    ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
+    ("dealt n", column("n_dealt")), ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
+    ("let go n", column("n_dropped")), ("win when let go", column("win_dropped", pct)),
+    ("win rate: kept - let go, pp [95% CI]", interval_of("keep_gain", "keep_gain_low", "keep_gain_high",
+                                                          percentage_points)),
+    ("points: kept - let go [95% CI]", interval_of("points_gain", "points_gain_low", "points_gain_high", signed_points))]
+KEPT_PER_CARD_PER_GAME = 4 * 2 / 212   # two seats keep 4 of the 212 zoo cards each (and let 4 go)
 
 
 def opening_section(run: Run) -> Section:
     section = Section("Opening hands")
     table = opening.opening_cards(run)
-    ranked = table.filter(pl.col("n_kept") >= CARD_MIN_N) if not table.is_empty() else table
-    if ranked.height < MIN_RANKED_CARDS:
-        kept = 0 if table.is_empty() else float(table["n_kept"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
-        section.text.append(f"Too few opening hands to rank kept cards: {ranked.height} cards were kept at least "
-                            f"{CARD_MIN_N} times, {MIN_RANKED_CARDS} are needed. About "
-                            f"{games_needed(run.n_games, kept, CARD_MIN_N, 4 * 2 / 212)} games would do.")
-        return section
-    top, bottom = top_and_bottom(ranked, TOP)
-    section.figure("Best kept cards", plots.interval_plot(
-        plots.card_label(top), "label", "shrunk_kept",
-        "shrunk_kept_low", "shrunk_kept_high", f"Best {top.height} opening cards: shrunk win rate when kept (95% CrI)",
-        "win rate of the seats that kept the card", float(run.seats["won"].mean()), reference_label="all seats"))
-    columns = [("card", column("card")), ("name", column("name")), ("dealt n", column("n_dealt")),
-               ("keep rate", column("keep_rate", pct)), ("kept n", column("n_kept")),
-               ("win when kept [95% CI]", interval_of("win_kept", "win_kept_low", "win_kept_high")),
-               ("let go n", column("n_dropped")), ("win when let go", column("win_dropped", pct)),
-               ("kept - let go [95% CI]", interval_of("keep_gain", "keep_gain_low", "keep_gain_high"))]
-    section.table(f"Best {top.height} cards to keep (kept at least {CARD_MIN_N} times)", top, columns)
-    if bottom.height:
-        section.table(f"Worst {bottom.height} cards to keep", bottom, columns)
+    effects = opening.keep_effects(with_card_facts(run, table), CARD_MIN_N)
+    if effects.height < MIN_RANKED_CARDS:
+        sides = [] if table.is_empty() else table.select(pl.min_horizontal("n_kept", "n_dropped"))[:, 0].sort(descending=True)
+        have = float(sides[MIN_RANKED_CARDS - 1]) if len(sides) >= MIN_RANKED_CARDS else 0.0
+        section.text.append(
+            f"Too few opening hands to rank the effect of keeping a card: {effects.height} cards were kept by at least "
+            f"{CARD_MIN_N} seats and let go by at least {CARD_MIN_N}, {MIN_RANKED_CARDS} are needed. About "
+            f"{games_needed(run.n_games, have, CARD_MIN_N, KEPT_PER_CARD_PER_GAME)} games would do.")
+    else:
+        keeping_section(section, table, effects)
+    pairs_text(section, run)
+    choice = opening.keep_choice(run)
+    if not choice.is_empty():
+        section.text += [keep_choice_sentence(row) for row in choice.iter_rows(named=True)]
+        section.table("The bots' keep against the other 69 keeps of the same 8 cards (50% = a random keep; keeps valued "
+                      "by their cards' shrunk win rate when kept, learned on the other games: "
+                      f"{opening.FOLDS}-fold cross-fitting)", choice, [
+                          ("bot", column("bot_spec")), ("n", column("n")),
+                          ("percentile [95% CI]", interval_of("percentile", "percentile_low", "percentile_high")),
+                          ("top-third keeps n", column("n_top")),
+                          ("their win rate [95% CI]", interval_of("win_top", "win_top_low", "win_top_high")),
+                          ("bottom-third keeps n", column("n_bottom")),
+                          ("their win rate [95% CI]", interval_of("win_bottom", "win_bottom_low", "win_bottom_high"))])
+    return section
+
+
+def keeping_section(section: Section, table: pl.DataFrame, effects: pl.DataFrame) -> None:
+    """The cards ranked by the effect of keeping them, and the cards the bots nearly always keep or let go."""
+    best, worst = top_and_bottom(effects, TOP)
+    section.text.append(
+        "Each card dealt in an opening hand is judged by the effect of keeping it: the win rate and the mean points "
+        "of the seats that kept it minus those of the seats that were dealt it and let it go (95% intervals: "
+        f"Newcombe for the win rate, Welch for the points). Only the {effects.height} cards that at least "
+        f"{CARD_MIN_N} seats kept and at least {CARD_MIN_N} let go are ranked: with fewer on one side the difference "
+        "has no useful interval. Seats that keep a card differ from those that let it go in the rest of their hand, "
+        "so this measures what keeping went with, not what it caused.")
+    one_sided = table.filter((pl.col("n_dealt") >= CARD_MIN_N)
+                             & ((pl.col("n_kept") < CARD_MIN_N) | (pl.col("n_dropped") < CARD_MIN_N)))
+    if one_sided.height:
+        kept = one_sided.filter(pl.col("n_dropped") < CARD_MIN_N).sort("keep_rate", "n_dealt", descending=True)
+        dropped = one_sided.filter(pl.col("n_kept") < CARD_MIN_N).sort("keep_rate", pl.col("n_dealt") * -1)
+        examples = [f"the bots kept {kept.height} of them nearly always (" + ", ".join(
+            f"{row['name']}: {row['n_kept']} of {row['n_dealt']}" for row in kept.head(4).iter_rows(named=True))
+            + (", ..." if kept.height > 4 else "") + ")" if kept.height else "",
+                    f"let {dropped.height} go nearly always (" + ", ".join(
+            f"{row['name']}: kept {row['n_kept']} of {row['n_dealt']}" for row in dropped.head(4).iter_rows(named=True))
+            + (", ..." if dropped.height > 4 else "") + ")" if dropped.height else ""]
+        section.text.append(f"{one_sided.height} cards dealt at least {CARD_MIN_N} times are not ranked: "
+                            + " and ".join(part for part in examples if part) + ".")
+    section.figure("Effect of keeping", plots.interval_panels(
+        [(plots.card_label(best), f"Keeping goes with winning most: {best.height} cards"),
+         (plots.card_label(worst), f"Keeping goes with winning least: {worst.height} cards")],
+        "label", "keep_gain", "keep_gain_low", "keep_gain_high",
+        "win rate kept - win rate let go (95% Newcombe)", reference=0.0, unit=plots.POINTS))
+    section.table(f"Best {best.height} cards to keep (kept by at least {CARD_MIN_N} seats and let go by at least "
+                  f"{CARD_MIN_N}; ranked by the win rate kept - let go)", best, KEEP_COLUMNS)
+    if worst.height:
+        section.table(f"Worst {worst.height} cards to keep (the same cards, lowest effect first)", worst, KEEP_COLUMNS)
+
+
+def pairs_text(section: Section, run: Run) -> None:
+    """The best and worst pairs of kept cards, or how many games ranking them needs."""
     pairs = opening.kept_pairs(run, PAIR_MIN_SUPPORT)
     if pairs.height >= 2:
         pair_columns = [("pair", column("pair")), ("n", column("n")),
@@ -157,30 +272,27 @@ def opening_section(run: Run) -> Section:
         section.table(f"Best kept pairs (kept together by at least {PAIR_MIN_SUPPORT} seats)", best, pair_columns)
         if worst.height:
             section.table("Worst kept pairs", worst, pair_columns)
-    else:
-        counts = opening.pair_counts(run.seats)
-        support = int(counts["n"].max()) if counts.height else 0
-        seats_per_game = run.seats.height / run.n_games
-        section.text.append(
-            f"Fewer than two pairs of cards were kept together by {PAIR_MIN_SUPPORT} seats (the most common pair: "
-            f"{support} seats). Ranking pairs needs about "
-            f"{games_needed(run.n_games, support, PAIR_MIN_SUPPORT, seats_per_game * 6 / PAIRS):,} games.")
-    choice = opening.keep_choice(run)
-    if not choice.is_empty():
-        section.table("The bots' keep choice against the other 69 keeps of the same 8 cards (0.5 = no better than "
-                      "a random keep; keeps valued by their cards' shrunk win rate when kept, learned on the other "
-                      f"games: {opening.FOLDS}-fold cross-fitting)", choice, [
-                          ("bot", column("bot_spec")), ("n", column("n")),
-                          ("percentile [95% CI]", interval_of("percentile", "percentile_low", "percentile_high")),
-                          ("top-third keeps n", column("n_top")),
-                          ("their win rate [95% CI]", interval_of("win_top", "win_top_low", "win_top_high")),
-                          ("bottom-third keeps n", column("n_bottom")),
-                          ("their win rate [95% CI]", interval_of("win_bottom", "win_bottom_low", "win_bottom_high"))])
-    section.text.append("Keep rates show what the bots prefer; win rates when kept show what paid off. Each keep is "
-                        "judged with card values learned on the other games, so a seat's own result cannot flatter "
-                        "its own keep; the percentile compares keeps, it does not prove causes.")
-    return section
+        return
+    counts = opening.pair_counts(run.seats)
+    support = int(counts["n"].max()) if counts.height else 0
+    seats_per_game = run.seats.height / run.n_games
+    section.text.append(
+        f"Kept pairs are not ranked: that needs two pairs of cards each kept together by at least {PAIR_MIN_SUPPORT} "
+        f"seats, and {'one pair was' if pairs.height == 1 else 'no pair was'} (the pair kept together most often: by "
+        f"{support} seats). About {games_needed(run.n_games, support, PAIR_MIN_SUPPORT, seats_per_game * 6 / PAIRS):,} "
+        "games would do.")
 
+
+def keep_choice_sentence(row: dict) -> str:
+    """How one bot's keep compares with a random keep of the same cards, in words with the interval."""
+    verdict = ("better than" if row["percentile_low"] > 0.5 else "worse than" if row["percentile_high"] < 0.5
+               else "no better and no worse than")
+    return (f"{row['bot_spec']} keeps {verdict} a random keep of the same 8 cards: its keep is worth more than "
+            f"{pct(row['percentile'])} {interval(row['percentile_low'], row['percentile_high'])} of the 69 other keeps "
+            f"it could have made, where a random keep averages 50% ({row['n']} seats). Seats whose keep was in the "
+            f"top third of their options won {pct(row['win_top'])} {interval(row['win_top_low'], row['win_top_high'])} "
+            f"of their games ({row['n_top']} seats), those in the bottom third {pct(row['win_bottom'])} "
+            f"{interval(row['win_bottom_low'], row['win_bottom_high'])} ({row['n_bottom']} seats).")
 
 
 def shape_section(run: Run) -> Section:

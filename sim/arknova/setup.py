@@ -191,7 +191,8 @@ def keep_cards(game: ArkNovaGame, step: Step, kept: Any) -> None:
     player = game.players[seat]
     player.kept = tuple(kept)
     player.hand = list(kept)
-    game.say(seat, f"map {player.map_id}, keeps " + ", ".join(game.catalog.card(card).name for card in kept))
+    game.say(seat, f"map {game.catalog.maps[player.map_id].label}, keeps "
+             + ", ".join(game.catalog.card(card).name for card in kept))
     for card in player.dealt:
         deck.record(game, "dealt", seat, card, "deck")
         if card in kept:

@@ -18,8 +18,11 @@ from sim.cli.common import ArkmcError, check_writable
 def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     """Write the statistical report of RUN_DIR, or compare two runs: BASELINE_DIR VARIANT_DIR.
 
-    One run: the experiment, sample sizes, seat advantage, maps, the strongest and weakest cards,
-    opening hands, bots and game shape, each figure with its 95% interval, and a methods section.
+    One run: the experiment, sample sizes, seat advantage, maps by name, the strongest and weakest
+    cards side by side (by wins above expected, with kind, cost, n, q-value and a * for q < 0.05),
+    opening hands (the effect of keeping each card, the bots' keep against a random keep), bots and
+    game shape, each figure with its 95% interval, and a methods section. A progress bar counts the
+    sections when stderr is a terminal.
     Two runs: the change of every map's and card's win rate from the baseline to the variant
     (e.g. a balance override), overridden cards first. A section the run is too small for says
     how many games it would need.

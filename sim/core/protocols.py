@@ -77,6 +77,16 @@ class GameTables:
 
 
 @dataclass(frozen=True, slots=True)
+class DimensionTable:
+    """A table of the game's fixed data (its cards, its maps), written once per run beside the games'
+    tables so that an analyst can put names on numbers without code. `columns` maps each column to
+    its type, as `GameFactory.dataset_schema` does; `rows` are the table's rows."""
+
+    columns: Mapping[str, str]
+    rows: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class GameOption:
     """One config option of a game, as `--option NAME=VALUE` and the experiment file's [options] set it."""
 
@@ -141,6 +151,11 @@ class GameFactory(Protocol):
     A factory is a value: `overridden` returns another factory whose games use changed data, and
     this one is left as it was, so every rule of those games sees the change. Optionally it draws
     its seats for the replay page (`SeatViews.seat_view`).
+
+    Optional: `dimension_tables() -> Mapping[str, DimensionTable]`, the game's fixed data as tables
+    (Ark Nova: `cards` and `maps`). The runner writes each as NAME.parquet in the run folder at the
+    start of every session, from the factory with the run's overrides, so the tables show the data
+    the games were played with; the report labels cards and maps from them.
     """
 
     info: GameInfo
@@ -177,7 +192,9 @@ class GameFactory(Protocol):
         """Every card or rule element with its implementation status (`arkmc cards`); empty when none."""
 
     def report_sections(self, run: Any) -> Sequence[Any]:
-        """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones."""
+        """The game's own sections of `arkmc report` for a `sim.analysis.data.Run`, after the generic ones:
+        each a section, or a function that builds one from the run (called in turn, so that the report
+        can show its progress while a slow section is built)."""
 
 
 class SeatViews(Protocol):

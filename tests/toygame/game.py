@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView
+from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView
 from toygame import catalog as toy_catalog
 from toygame import dataset, report
 from toygame.catalog import Catalog, load_catalog
@@ -80,6 +80,9 @@ class ToyGame:
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
+
+    def dimension_tables(self) -> dict[str, DimensionTable]:
+        return dataset.dimension_tables(self.catalog)
 
     def keep_history(self, state: ToyState) -> None:
         dataset.keep_history(state)

@@ -111,5 +111,5 @@ def pilfered(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     card = player.hand.pop(game.rng.randrange(len(player.hand)))
     game.players[thief].hand.append(card)
-    deck.record(game, "pilfered", thief, card, f"hand{victim + 1}")
+    deck.record(game, "pilfered", thief, card, f"hand{victim}")
     game.say(thief, f"pilfers a card from P{victim + 1}")
