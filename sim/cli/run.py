@@ -36,7 +36,9 @@ from sim.command import arkmc
 @click.option("--decision-seconds", type=float, default=None,
               help="Time limit of one bot decision: a bot that takes longer loses its game, stored as an error "
                    "row with its seed, and the run goes on.  [default: 60]")
-@click.option("--resume", is_flag=True, help="Finish an interrupted experiment in --out; saved chunks are kept.")
+@click.option("--resume", is_flag=True,
+              help="Finish an interrupted experiment in --out, or extend a finished one to a larger --games; "
+                   "saved chunks are kept.")
 @click.option("--allow-code", is_flag=True,
               help="Let the experiment file or the run folder name Python bots or games (file.py:Class, "
                    "module:Class). Naming them runs their code: only for files and folders you trust.")
@@ -50,9 +52,11 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     player count (2) and study options (maps 1-8), saved in runs/demo; another --game runs its own
     default bot, player count and study options. Games are played in chunks by parallel workers; each finished chunk is
     saved at once, so Ctrl-C or a crash loses at most the chunks in flight, and --resume finishes
-    the experiment without playing any game twice. The same seed gives the same rows whatever
-    --jobs or --backend. Exit code 1 when a game failed (its seed and traceback are in the games
-    table), 2 for bad input, 130 when interrupted.
+    the experiment without playing any game twice; with a larger --games it extends a finished
+    experiment (game i's seed depends only on i, so the saved games stay and the new ones are
+    added). The same seed gives the same rows whatever --jobs or --backend. Exit code 1 when a
+    game failed (its seed and traceback are in the games table), 2 for bad input, 130 when
+    interrupted.
     """
     from sim.experiment import load_experiment
     from sim.runner import run as run_experiment
