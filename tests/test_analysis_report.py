@@ -96,6 +96,8 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert "The variant differs from the baseline in games: 90 → 30; overrides: none → cards.401.cost=15." in text
     first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
     assert first_card_row is not None and first_card_row.group(1) == "401"
+    assert "30 finished games of the two runs share their seed" in text and "60 games have no partner" in text
+    assert "Each seat, the same games in both runs" in text and "Power (80%, two-sided 5% level" in text
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:

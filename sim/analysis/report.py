@@ -21,7 +21,7 @@ from typing import Any
 import polars as pl
 from matplotlib.figure import Figure
 
-from sim.analysis import bots, compare, opening, plots, seats, shape
+from sim.analysis import bots, compare, opening, paired, plots, seats, shape, stats
 from sim.analysis.data import Run
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
@@ -64,6 +64,13 @@ def pct(value: Any) -> str:
 
 def num(value: Any, digits: int = 1) -> str:
     return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
+
+
+def p_value(p: float | None) -> str:
+    """A p-value as people read it: "p < 0.001" below a thousandth, else "p = 0.034" (two significant digits)."""
+    if p is None or math.isnan(p):
+        return "–"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}"
 
 
 def interval(low: Any, high: Any, format_one: Callable[[Any], str] = pct) -> str:
@@ -216,6 +223,15 @@ METHODS = [
     "Comparisons of two runs give the change of a win rate with Newcombe's hybrid Wilson interval and a "
     f"two-proportion z-test; cards played fewer than {compare.MIN_N} times in either run are not tested, and the "
     "overridden cards are a family of their own for the q-values.",
+    "Paired comparisons: game i's seed depends only on the base seed and i, so two runs with one base seed play "
+    "the same deals, and a game goes as in the baseline until the change matters. Each game is paired with the "
+    "other run's game of the same seed; a change is the sum of the per-game differences (variant - baseline) of "
+    "the seats looked at over their number: a seat in every game, or a card's player (the seat that played it in "
+    "the variant, else in the baseline) in the games where it was played in either run. Its 95% interval is a "
+    "percentile bootstrap over games (2,000 resamples) that keeps each pair together, its p-value a normal "
+    "approximation with the bootstrap's standard error. Games needed: n = ((1.96 + 0.84) x SD / change)^2 "
+    "paired games for 80% power at a two-sided 5% level, with SD the spread of one game's contribution seen here "
+    "(the bootstrap's standard error times the square root of the games paired).",
 ]
 
 
@@ -270,8 +286,93 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
         f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
         "The two experiments have the same specification: any change below is chance.")
-    changes = [map_change_section(base, variant), card_change_section(base, variant)]
+    changes = [paired_section(base, variant), map_change_section(base, variant), card_change_section(base, variant)]
     return sections + [section for section in changes if section is not None] + [Section("Methods", METHODS)]
+
+
+def change_pp(value: float) -> str:
+    """A change of a rate in percentage points, signed."""
+    return "–" if math.isnan(value) else f"{value * 100:+.1f} pp"
+
+
+def change_num(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:+.1f}"
+
+
+def power_line(change: dict[str, stats.PairedChange]) -> str:
+    """How many paired games find a change of the size seen (win rate and points) with 80% power at a
+    two-sided 5% level, and the smallest changes the games paired find so, from the paired spread seen."""
+    won, points = change["won"], change["points"]
+    needed = [f"{games:,} games a change of {label}" for games, label in (
+        (stats.games_to_detect(won.game_sd, won.change), f"{change_pp(won.change)} in win rate"),
+        (stats.games_to_detect(points.game_sd, points.change), f"{change_num(points.change)} points"))
+        if games is not None]
+    size = f"about {' and '.join(needed)} (the sizes seen here); " if needed else ""
+    return (f"Power (80%, two-sided 5% level, from the paired spread per game seen here): {size}{won.games:,} "
+            f"paired games detect changes of ±{stats.detectable_change(won.game_sd, won.games) * 100:.1f} pp in win "
+            f"rate or ±{stats.detectable_change(points.game_sd, points.games):.1f} points.")
+
+
+def paired_section(base: Run, variant: Run) -> Section:
+    """The changes measured game by game on the runs' common seeds: each seat (bot) and each overridden
+    card's player, with the paired interval next to the unpaired one and how many games detect such a change."""
+    section = Section("Paired on common seeds")
+    reason = paired.unpaired_reason(base, variant)
+    if reason:
+        section.text.append(f"The runs cannot be compared game by game: {reason}. Only the unpaired changes below apply.")
+        return section
+    pairs = paired.common_games(base, variant).height
+    left = max(base.n_games, variant.n_games) - pairs
+    section.text.append(f"{pairs:,} finished games of the two runs share their seed (same deal, same maps) and are "
+                        "compared game by game: a game that went the same way in both runs adds nothing to the "
+                        "uncertainty" + (f"; {left:,} games have no partner and are left out." if left else "."))
+    cards = [card for card in dict.fromkeys(compare.overridden_cards(variant) + compare.overridden_cards(base))]
+    if cards and _records(base, variant, lambda run: not run.card_events.is_empty()):
+        unpaired = compare.compare_cards(base, variant, min_n=0)
+        rows = []
+        for card in cards:
+            focus = paired.Focus("card", card)
+            change = paired.paired_focus(base, variant, focus)
+            row = unpaired.filter(pl.col("card") == card)
+            rows.append({"card": card, "name": base.card_names.get(card, "?"), **paired.changes_row(change),
+                         **(row.select("change", "change_low", "change_high").row(0, named=True) if row.height else
+                            {"change": float("nan"), "change_low": float("nan"), "change_high": float("nan")})})
+            won = change["won"]
+            section.text.append(
+                f"Card {card} {base.card_names.get(card, '')}: played in {won.count} of the {won.games} paired games "
+                f"(in either run); there its player's win rate changed by {change_pp(won.change)} "
+                f"{interval(won.low, won.high, change_pp)} ({p_value(won.p_value)}), an interval "
+                f"{(won.high - won.low) * 100:.1f} pp wide" + (
+                    f" against {(row['change_high'][0] - row['change_low'][0]) * 100:.1f} pp for the unpaired change "
+                    "of its win rate when played" if row.height else "") + ". " + power_line(change))
+        section.table("Overridden cards: the change for the card's player on the same deals (paired, 95% bootstrap) "
+                      "and, unpaired, the change of the win rate when played (Newcombe 95% CI)", pl.DataFrame(rows), [
+                          ("card", column("card")), ("name", column("name")),
+                          ("games played (either run)", column("count")),
+                          ("win rate change, paired [95% CI]", interval_of("win_change", "win_low", "win_high",
+                                                                            change_pp)),
+                          ("points change, paired [95% CI]", interval_of("points_change", "points_low", "points_high",
+                                                                         change_num)),
+                          ("p (win rate, paired)", column("win_p", p_value)),
+                          ("win rate when played, unpaired [95% CI]", interval_of("change", "change_low", "change_high",
+                                                                                   change_pp))])
+    table = paired.seat_changes(base, variant)
+    section.table("Each seat, the same games in both runs: change of its win rate and points (variant - baseline, "
+                  "paired 95% bootstrap)", table, [
+                      ("seat", column("seat")), ("bot: baseline → variant", lambda row: (
+                          row["bot_base"] if row["bot_base"] == row["bot_variant"]
+                          else f"{row['bot_base']} → {row['bot_variant']}")),
+                      ("games n", column("games")),
+                      ("win rate change [95% CI]", interval_of("win_change", "win_low", "win_high", change_pp)),
+                      ("p (win rate)", column("win_p", p_value)),
+                      ("points change [95% CI]", interval_of("points_change", "points_low", "points_high", change_num)),
+                      ("p (points)", column("points_p", p_value))])
+    changed = table.filter(pl.col("bot_base") != pl.col("bot_variant"))
+    if changed.height:
+        seat = int(changed["seat"][0])
+        section.text.append(f"Seat {seat} ({changed['bot_base'][0]} → {changed['bot_variant'][0]}): "
+                            + power_line(paired.paired_focus(base, variant, paired.Focus("seat", seat - 1))))
+    return section
 
 
 def _records(base: Run, variant: Run, has: Callable[[Run], bool]) -> bool:
