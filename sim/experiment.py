@@ -106,14 +106,7 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = 
     registered ones unless `allow_code`, since naming Python code (``file.py:Class``) runs it.
     Nothing is imported before that check.
     """
-    values: dict[str, Any] = {}
-    if path is not None:
-        try:
-            values = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
-        except tomllib.TOMLDecodeError as error:
-            raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+    values = read_experiment_file(path) if path is not None else {}
     if resume:
         out = flags.get("out") or values.get("out") or Experiment.out
         try:
@@ -124,11 +117,21 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = 
             saved = {key: value for key, value in manifest["experiment"].items() if key in FIELD_NAMES}
             values = {**saved, **values}
     if not allow_code:
-        _refuse_code(values, flags)
+        refuse_code(values, flags)
     return build_experiment(values, flags)
 
 
-def _refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
+def read_experiment_file(path: Path) -> dict[str, Any]:
+    """The keys of a TOML experiment file, unchecked; an unreadable or invalid file is an ExperimentError."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+
+
+def refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
     """An ExperimentError when the file or manifest names a bot or game by its Python code (the
     command line's own --bots and --game may; they replace what the file says)."""
     named = [] if flags.get("game") is not None else [values.get("game", Experiment.game)]

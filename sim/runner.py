@@ -185,13 +185,13 @@ def print_notice(line: str) -> None:
 
 
 def run(experiment: Experiment, resume: bool = False, progress: bool | None = None,
-        notify: Callable[[str], None] = print_notice) -> RunSummary:
+        notify: Callable[[str], None] = print_notice, label: str = "") -> RunSummary:
     """Play the experiment's missing chunks and save each as it ends.
 
     Without `resume` the output folder must be empty (or absent); with it, the folder must
     hold this same experiment, and a chunk whose listed part is missing or damaged is played
     again. `progress` defaults to showing a bar when stderr is a terminal; `notify` gets one
-    line for each part found missing, damaged or extra.
+    line for each part found missing, damaged or extra; `label` names the run on its progress bar.
     """
     require_backend(experiment.backend)
     folder = RunFolder(Path(experiment.out))
@@ -208,7 +208,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress
-    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
+    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1,
+              desc=label or None) as bar, \
             _watching_interrupts() as interrupt, warnings.catch_warnings():
         # On an interruption joblib warns that chunks were cancelled or finished unused: they are
         # replayed on resume. Both wordings of that warning end with this advice.

@@ -515,6 +515,11 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html") -> Path:
         subtitle = (f"Baseline {base.path} ({base.n_games} games), variant {variant.path} ({variant.n_games} games), "
                     f"generated {stamp}")
         sections = comparison_sections(base, variant)
+    return write_sections(title, subtitle, sections, out, fmt)
+
+
+def write_sections(title: str, subtitle: str, sections: list[Section], out: Path, fmt: str = "html") -> Path:
+    """Write a report's sections to `out`: one self-contained HTML file, or Markdown with its figures beside it."""
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "md":
         text = render_markdown(title, subtitle, sections, out.with_name(out.stem + "_files"))

@@ -20,8 +20,10 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
 
     One run: the experiment, sample sizes, seat advantage, maps, the strongest and weakest cards,
     opening hands, bots and game shape, each figure with its 95% interval, and a methods section.
-    Two runs: the change of every map's and card's win rate from the baseline to the variant
-    (e.g. a balance override), overridden cards first. A section the run is too small for says
+    Two runs: first the changes measured game by game on their common seeds (each seat, each
+    overridden card's player; paired 95% intervals, and how many games detect a change of the
+    size seen), then the change of every map's and card's win rate from the baseline to the
+    variant (e.g. a balance override), overridden cards first. A section the run is too small for says
     how many games it would need.
     """
     from sim.analysis.data import NotARun, Run
