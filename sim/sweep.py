@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,9 +87,6 @@ class Sweep:
         names = [folder_name(value) for value in self.values]
         if len(set(names)) < len(names):
             raise ExperimentError(f"--values {', '.join(self.values)}: two values would share a folder name")
-        fixed = [item for item in self.experiment.overrides if item.partition("=")[0] == self.path]
-        if fixed:
-            raise ExperimentError(f"the sweep sets {self.path} itself; drop the override {fixed[0]}")
 
     @property
     def out(self) -> Path:
@@ -148,7 +145,8 @@ def load_sweep(path: str | None, values: str | None, base: str | None, experimen
         raise ExperimentError("--values is required: a range such as 13..19 or a list such as 13,15,17")
     parsed = parse_values(values)
     experiment = build_experiment({**experiment_values, "out": out}, flags)
-    return Sweep(path, parsed, base if base is not None else parsed[0], experiment)
+    others = tuple(item for item in experiment.overrides if item.partition("=")[0] != path)
+    return Sweep(path, parsed, base if base is not None else parsed[0], replace(experiment, overrides=others))
 
 
 def play(sweep: Sweep, resume: bool = False, progress: bool | None = None) -> list[RunSummary]:

@@ -35,13 +35,14 @@ def test_values_are_ranges_and_lists_kept_as_text() -> None:
 def test_a_sweep_plays_a_run_per_value_on_common_seeds_resumes_larger_and_reports_the_curve(tmp_path: Path) -> None:
     out, report = tmp_path / "sweep", tmp_path / "sweep.html"
     runner = CliRunner()
-    first = runner.invoke(main, [*SWEEP, "--games", "6", "--out", str(out), "--report", str(report)])
+    first = runner.invoke(main, [*SWEEP, "--games", "6", "--out", str(out), "--report", str(report),
+                                 "--override", "cards.445.cost=5", "--override", "tracks.hand_dealt=8"])
     assert first.exit_code == 0, first.output
     definition = json.loads((out / "sweep.json").read_text())
     assert definition["values"] == ["3", "4", "8"] and definition["base"] == "8"
     runs = {value: Run.open(out / f"value-{value}") for value in ("3", "4", "8")}
     for value, run in runs.items():
-        assert run.spec["overrides"] == [f"cards.445.cost={value}"] and run.n_games == 6
+        assert run.spec["overrides"] == ["tracks.hand_dealt=8", f"cards.445.cost={value}"] and run.n_games == 6
         assert common_games(runs["8"], run).height == 6, "every value plays the base value's seeds"
     lines = first.output.splitlines()
     assert lines[0] == "cards.445.cost: the player of card 445 Crested Porcupine, win rate per value (change vs 8, " \
@@ -52,7 +53,8 @@ def test_a_sweep_plays_a_run_per_value_on_common_seeds_resumes_larger_and_report
     assert "win rate change vs 8 [95% CI]" in text and "games to detect (win rate)" in text
     assert text.count("<tr><td class='n'>") >= 3, "a table row per value"
 
-    again = runner.invoke(main, [*SWEEP, "--games", "6", "--out", str(out), "--report", str(report)])
+    again = runner.invoke(main, [*SWEEP, "--games", "6", "--out", str(out), "--report", str(report),
+                                 "--override", "tracks.hand_dealt=8"])
     assert again.exit_code == 2 and "already holds this sweep; add --resume" in again.output
     extended = runner.invoke(main, ["sweep", "--resume", "--out", str(out), "--games", "9", "--no-progress",
                                     "--report", str(report)])
@@ -75,8 +77,6 @@ def test_a_sweep_plays_a_run_per_value_on_common_seeds_resumes_larger_and_report
     (["--override-path", "cards.445.cost", "--values", "3,4", "--base", "8"], "--base 8 is not one of the values (3, 4)"),
     (["--override-path", "cards.445.cost", "--values", "3,cheap"], "override of cards.445 does not parse"),
     (["--override-path", "cards.9999.cost", "--values", "3,4"], "there is no zoo card number 9999"),
-    (["--override-path", "cards.445.cost", "--values", "3,4", "--override", "cards.445.cost=5"],
-     "the sweep sets cards.445.cost itself; drop the override cards.445.cost=5"),
     (["--override-path", "cards.445.cost", "--values", "3,4", "--games", "0"], "games must be 1 to"),
     (["--resume", "--values", "3,4"], "--resume needs --out"),
 ])
