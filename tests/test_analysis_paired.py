@@ -94,7 +94,9 @@ def test_seats_are_compared_seat_by_seat_and_name_their_bots() -> None:
     assert table["win_change"].sum() == pytest.approx(0.0), "in two-player games one seat's gain is the other's loss"
     section = paired_section(base, variant)
     assert any(text.startswith("Seat 1 (default → random): Power (80%") for text in section.text)
-    assert any("Card 401 Cheetah: played in" in text and "pp wide against" in text for text in section.text)
+    assert any(text.startswith("The player of card 401 Cheetah (played in ") and "pp wide against" in text
+               for text in section.text)
+    assert section.tables[0].rows[0][0] == "the player of card 401 Cheetah"
 
 
 def test_runs_without_common_seeds_are_not_paired() -> None:
@@ -111,3 +113,13 @@ def test_an_override_path_names_its_focus() -> None:
     assert focus_of("maps.2.last_worker_bonus", base) == Focus("seat", 0), "no map column: the starting seat"
     base.__dict__["seats"] = base.seats.with_columns(pl.lit("2").alias("map"))
     assert focus_of("maps.2.last_worker_bonus", base) == Focus("map", "2")
+
+
+def test_the_seats_on_a_map_are_compared_on_the_same_deals() -> None:
+    base, variant, _ = planted_runs()
+    for run in (base, variant):
+        run.__dict__["seats"] = run.seats.with_columns(pl.when(pl.col("seat") == 0).then(pl.lit("2"))
+                                                       .otherwise(pl.lit("5")).alias("map"))
+    on_map = paired_focus(base, variant, Focus("map", "2"))["won"]
+    first_seat = paired_focus(base, variant, Focus("seat", 0))["won"]
+    assert (on_map.change, on_map.count) == (first_seat.change, GAMES) and on_map.change != 0

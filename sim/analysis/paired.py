@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from sim.analysis import compare
 from sim.analysis.cards import card_seats
 from sim.analysis.data import Run
 from sim.analysis.stats import PairedChange, paired_change
@@ -112,6 +113,41 @@ def paired_focus(base: Run, variant: Run, focus: Focus, draws: int = 2000) -> di
     per_game = pairs.select("seed").join(differences, on="seed", how="left").fill_null(0).sort("seed")
     return {name: paired_change(per_game[name].to_numpy(), per_game["count"].to_numpy(), draws=draws)
             for name in OUTCOMES}
+
+
+def changed_overrides(base: Run, variant: Run) -> list[str]:
+    """The override paths whose value differs between the runs (set in one only, or to other values)."""
+    def paths(run: Run) -> dict[str, str]:
+        return dict(text.partition("=")[::2] for text in run.spec.get("overrides", []))
+
+    before, after = paths(base), paths(variant)
+    return [path for path in dict.fromkeys([*after, *before]) if before.get(path) != after.get(path)]
+
+
+@dataclass(frozen=True)
+class FocusChange:
+    """The paired change of one focus, with the unpaired change of the same card's or map's win rate."""
+
+    focus: Focus
+    label: str
+    change: dict[str, PairedChange]
+    unpaired: tuple[float, float, float]   # change, low, high (Newcombe); NaN when the runs do not show it
+
+
+def override_changes(base: Run, variant: Run) -> list[FocusChange]:
+    """The paired change of each card or map an override changes (a path of another kind is about the
+    seats, which `seat_changes` covers), next to the unpaired change of its win rate (when played, on the map)."""
+    focuses = [focus for focus in dict.fromkeys(focus_of(path, variant) for path in changed_overrides(base, variant))
+               if focus.kind != "seat"]
+    changes = []
+    for focus in focuses:
+        unpaired = (compare.compare_cards(base, variant, min_n=0) if focus.kind == "card"
+                    else compare.compare_maps(base, variant))
+        row = unpaired.filter(pl.col(focus.kind) == focus.key) if unpaired.height else unpaired
+        changes.append(FocusChange(focus, focus.label(variant), paired_focus(base, variant, focus),
+                                   row.select("change", "change_low", "change_high").row(0) if row.height
+                                   else (float("nan"),) * 3))
+    return changes
 
 
 def seat_changes(base: Run, variant: Run) -> pl.DataFrame:

@@ -314,8 +314,9 @@ def power_line(change: dict[str, stats.PairedChange]) -> str:
 
 
 def paired_section(base: Run, variant: Run) -> Section:
-    """The changes measured game by game on the runs' common seeds: each seat (bot) and each overridden
-    card's player, with the paired interval next to the unpaired one and how many games detect such a change."""
+    """The changes measured game by game on the runs' common seeds: each overridden card's player or map's
+    seats, with the paired interval next to the unpaired one, and each seat (bot), with how many games
+    detect a change of the size seen."""
     section = Section("Paired on common seeds")
     reason = paired.unpaired_reason(base, variant)
     if reason:
@@ -326,36 +327,33 @@ def paired_section(base: Run, variant: Run) -> Section:
     section.text.append(f"{pairs:,} finished games of the two runs share their seed (same deal, same maps) and are "
                         "compared game by game: a game that went the same way in both runs adds nothing to the "
                         "uncertainty" + (f"; {left:,} games have no partner and are left out." if left else "."))
-    cards = [card for card in dict.fromkeys(compare.overridden_cards(variant) + compare.overridden_cards(base))]
-    if cards and _records(base, variant, lambda run: not run.card_events.is_empty()):
-        unpaired = compare.compare_cards(base, variant, min_n=0)
-        rows = []
-        for card in cards:
-            focus = paired.Focus("card", card)
-            change = paired.paired_focus(base, variant, focus)
-            row = unpaired.filter(pl.col("card") == card)
-            rows.append({"card": card, "name": base.card_names.get(card, "?"), **paired.changes_row(change),
-                         **(row.select("change", "change_low", "change_high").row(0, named=True) if row.height else
-                            {"change": float("nan"), "change_low": float("nan"), "change_high": float("nan")})})
-            won = change["won"]
-            section.text.append(
-                f"Card {card} {base.card_names.get(card, '')}: played in {won.count} of the {won.games} paired games "
-                f"(in either run); there its player's win rate changed by {change_pp(won.change)} "
-                f"{interval(won.low, won.high, change_pp)} ({p_value(won.p_value)}), an interval "
-                f"{(won.high - won.low) * 100:.1f} pp wide" + (
-                    f" against {(row['change_high'][0] - row['change_low'][0]) * 100:.1f} pp for the unpaired change "
-                    "of its win rate when played" if row.height else "") + ". " + power_line(change))
-        section.table("Overridden cards: the change for the card's player on the same deals (paired, 95% bootstrap) "
-                      "and, unpaired, the change of the win rate when played (Newcombe 95% CI)", pl.DataFrame(rows), [
-                          ("card", column("card")), ("name", column("name")),
-                          ("games played (either run)", column("count")),
+    changes = paired.override_changes(base, variant)
+    for item in changes:
+        won, (_, unpaired_low, unpaired_high) = item.change["won"], item.unpaired
+        unpaired = "" if math.isnan(unpaired_low) else (
+            f" against {(unpaired_high - unpaired_low) * 100:.1f} pp for the unpaired change of its win rate "
+            + ("when played" if item.focus.kind == "card" else "on the map"))
+        seen = (f"played in {won.count} of the {won.games} paired games, in either run" if item.focus.kind == "card"
+                else f"{won.count} seats in {won.games} paired games")
+        section.text.append(
+            f"{item.label[:1].upper()}{item.label[1:]} ({seen}): the win rate changed by {change_pp(won.change)} "
+            f"{interval(won.low, won.high, change_pp)} ({p_value(won.p_value)}), an interval "
+            f"{(won.high - won.low) * 100:.1f} pp wide{unpaired}. "
+            + power_line(item.change))
+    if changes:
+        rows = [{"label": item.label, **paired.changes_row(item.change),
+                 **dict(zip(("change", "change_low", "change_high"), item.unpaired, strict=True))} for item in changes]
+        section.table("What the overrides change: a card's player (the seat that played it in either run) or the "
+                      "seats on a map, on the same deals (paired, 95% bootstrap), and, unpaired, the change of the "
+                      "win rate when played or on the map (Newcombe 95% CI)", pl.DataFrame(rows), [
+                          ("seats looked at", column("label")), ("seats n", column("count")),
                           ("win rate change, paired [95% CI]", interval_of("win_change", "win_low", "win_high",
                                                                             change_pp)),
                           ("points change, paired [95% CI]", interval_of("points_change", "points_low", "points_high",
                                                                          change_num)),
                           ("p (win rate, paired)", column("win_p", p_value)),
-                          ("win rate when played, unpaired [95% CI]", interval_of("change", "change_low", "change_high",
-                                                                                   change_pp))])
+                          ("win rate change, unpaired [95% CI]", interval_of("change", "change_low", "change_high",
+                                                                              change_pp))])
     table = paired.seat_changes(base, variant)
     section.table("Each seat, the same games in both runs: change of its win rate and points (variant - baseline, "
                   "paired 95% bootstrap)", table, [
