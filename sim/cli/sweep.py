@@ -43,6 +43,7 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
     seat) against the value, with 95% intervals, and the change from --base measured game by game
     on the common seeds, with the games a change of that size needs. Example:
 
+    \b
         arkmc sweep --override-path cards.401.cost --values 13..19 --base 17 --games 300
 
     Exit code 1 when a game failed, 2 for bad input, 130 when interrupted (--resume continues).
