@@ -213,6 +213,11 @@ def setting_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> 
             for key in keys if before.get(key) != after.get(key)]
 
 
+def differences_text(differences: list[tuple[str, str, str]]) -> str:
+    """Setting differences in words: "seed is 0 there, 4 here; bots is ... there, ... here"."""
+    return "; ".join(f"{key} is {before} there, {after} here" for key, before, after in differences)
+
+
 def readable_setting(value: Any) -> str:
     """An experiment setting as text: lists and tables comma-separated, empty or missing as none."""
     if isinstance(value, dict):

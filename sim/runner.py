@@ -33,7 +33,7 @@ from sim.core.play import play_game
 from sim.core.protocols import GameFactory
 from sim.core.registry import get_game, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
-from sim.experiment import Experiment, ExperimentError, setting_differences
+from sim.experiment import Experiment, ExperimentError, differences_text, setting_differences
 from sim.storage import RunFolder, frame, table_schemas
 
 
@@ -302,8 +302,8 @@ def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resum
     differences = [difference for difference in setting_differences(saved, experiment.identity)
                    if difference[0] != "games"]
     if differences:
-        raise ExperimentError(f"{folder.path} holds another experiment: " + "; ".join(
-            f"{key} is {before} there, {after} here" for key, before, after in differences) + "; choose another --out")
+        raise ExperimentError(f"{folder.path} holds another experiment: {differences_text(differences)}; "
+                              "choose another --out")
     games = saved["games"]
     if experiment.games < games:
         raise ExperimentError(f"{folder.path} holds an experiment of {games} games; --games {experiment.games} would "

@@ -26,6 +26,7 @@ from sim.experiment import (
     Experiment,
     ExperimentError,
     build_experiment,
+    differences_text,
     read_experiment_file,
     refuse_code,
     setting_differences,
@@ -178,13 +179,15 @@ def play(sweep: Sweep, resume: bool = False, progress: bool | None = None) -> li
 
 def _check_same(saved: Mapping[str, Any], sweep: Sweep) -> None:
     """An ExperimentError naming every setting of the saved sweep that this one changes (more games is
-    not a change: each value's run is extended)."""
+    not a change: each value's run is extended; fewer is refused before sweep.json is rewritten)."""
     differences = setting_differences({"override path": saved["path"], "values": saved["values"],
                                        "base": saved["base"]},
                                       {"override path": sweep.path, "values": list(sweep.values), "base": sweep.base})
     differences += [difference for difference in setting_differences(saved["experiment"], sweep.experiment.identity)
                     if difference[0] != "games"]
     if differences:
-        raise ExperimentError(f"{sweep.out} holds another sweep: " + "; ".join(
-            f"{key} is {before} there, {after} here" for key, before, after in differences) + "; choose another --out")
+        raise ExperimentError(f"{sweep.out} holds another sweep: {differences_text(differences)}; choose another --out")
+    if sweep.experiment.games < saved["experiment"]["games"]:
+        raise ExperimentError(f"{sweep.out} holds a sweep of {saved['experiment']['games']} games per value; --games "
+                              f"{sweep.experiment.games} would shorten it (a sweep can be extended, not shortened)")
 

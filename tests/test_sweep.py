@@ -65,6 +65,9 @@ def test_a_sweep_plays_a_run_per_value_on_common_seeds_resumes_larger_and_report
     before = runs["3"].seats.sort("game", "seat")
     after = Run.open(out / "value-3").seats.filter(pl.col("game") < 6).sort("game", "seat")
     assert before.equals(after), "the games saved stay as they were"
+    shorter = runner.invoke(main, ["sweep", "--resume", "--out", str(out), "--games", "7", "--no-progress"])
+    assert shorter.exit_code == 2 and "holds a sweep of 9 games per value; --games 7 would shorten it" in shorter.output
+    assert json.loads((out / "sweep.json").read_text())["experiment"]["games"] == 9
     other = runner.invoke(main, ["sweep", "--resume", "--out", str(out), "--values", "3..4,8,9", "--no-progress"])
     assert other.exit_code == 2
     assert "holds another sweep: values is 3, 4, 8 there, 3, 4, 8, 9 here; choose another --out" in other.output
