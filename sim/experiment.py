@@ -2,9 +2,11 @@
 
 An experiment comes from a TOML file, from command-line flags, or both (flags win).
 Everything that decides the games (game, options, bots, count, seed, chunking, data
-overrides) forms its identity, `experiment_id`; how it is run (workers, backend,
-scheduler, the per-decision time limit) does not, so the same experiment gives the same rows on
-any machine, as long as no bot runs past the time limit.
+overrides) forms its identity; how it is run (workers, backend, scheduler, the per-decision time
+limit) does not, so the same experiment gives the same rows on any machine, as long as no bot runs
+past the time limit. Its digest, `experiment_id`, leaves out the number of games and the chunking as
+well: game `i` is the same game whatever the count, so a run extended from 300 to 3,000 games and one
+played at 3,000 from the start hold the same rows under the same id.
 
     game = "arknova"           # a registered game
     players = 2
@@ -42,6 +44,7 @@ MAX_GAMES = 100_000_000  # 400 million seat rows at four players: more than one 
 MAX_JOBS = 256  # workers of one machine; a cluster's size is its own (jobs = -1)
 MAX_DECISION_SECONDS = 86_400.0  # a day: a limit, however generous, so that no run hangs for ever
 EXECUTION_FIELDS = frozenset({"out", "jobs", "backend", "scheduler", "decision_seconds"})  # not part of the identity
+SIZE_FIELDS = frozenset({"games", "chunk_size"})  # part of the identity, but no game's rows depend on them
 
 
 class ExperimentError(ValueError):
@@ -73,8 +76,9 @@ class Experiment:
 
     @property
     def experiment_id(self) -> str:
-        text = json.dumps(self.identity, sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:12]
+        """The digest of what decides each game's rows: the identity less the number of games and the chunking."""
+        games = {key: value for key, value in self.identity.items() if key not in SIZE_FIELDS}
+        return hashlib.sha256(json.dumps(games, sort_keys=True).encode()).hexdigest()[:12]
 
     @property
     def config(self) -> dict[str, Any]:
@@ -102,14 +106,7 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = 
     registered ones unless `allow_code`, since naming Python code (``file.py:Class``) runs it.
     Nothing is imported before that check.
     """
-    values: dict[str, Any] = {}
-    if path is not None:
-        try:
-            values = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
-        except tomllib.TOMLDecodeError as error:
-            raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+    values = read_experiment_file(path) if path is not None else {}
     if resume:
         out = flags.get("out") or values.get("out") or Experiment.out
         try:
@@ -120,11 +117,21 @@ def load_experiment(path: Path | None, flags: Mapping[str, Any], resume: bool = 
             saved = {key: value for key, value in manifest["experiment"].items() if key in FIELD_NAMES}
             values = {**saved, **values}
     if not allow_code:
-        _refuse_code(values, flags)
+        refuse_code(values, flags)
     return build_experiment(values, flags)
 
 
-def _refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
+def read_experiment_file(path: Path) -> dict[str, Any]:
+    """The keys of a TOML experiment file, unchecked; an unreadable or invalid file is an ExperimentError."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ExperimentError(f"cannot read experiment file {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
+
+
+def refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
     """An ExperimentError when the file or manifest names a bot or game by its Python code (the
     command line's own --bots and --game may; they replace what the file says)."""
     named = [] if flags.get("game") is not None else [values.get("game", Experiment.game)]
@@ -196,6 +203,28 @@ def _bot_specs(raw: Any) -> tuple[str, ...]:
         else:
             raise ExperimentError(f"a bot must be a name or a table with a name, got {item!r}")
     return tuple(specs)
+
+
+def setting_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """(key, value before, value after) for every identity setting that differs, in the experiments' key
+    order, each value as a person reads it (lists comma-separated, a missing one as none)."""
+    keys = [key for key in dict.fromkeys([*before, *after]) if key not in EXECUTION_FIELDS]
+    return [(key, readable_setting(before.get(key)), readable_setting(after.get(key)))
+            for key in keys if before.get(key) != after.get(key)]
+
+
+def differences_text(differences: list[tuple[str, str, str]]) -> str:
+    """Setting differences in words: "seed is 0 there, 4 here; bots is ... there, ... here"."""
+    return "; ".join(f"{key} is {before} there, {after} here" for key, before, after in differences)
+
+
+def readable_setting(value: Any) -> str:
+    """An experiment setting as text: lists and tables comma-separated, empty or missing as none."""
+    if isinstance(value, dict):
+        value = [f"{key}={item}" for key, item in value.items()]
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return "none" if value is None else str(value)
 
 
 def game_factory(game: str) -> GameFactory:

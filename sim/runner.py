@@ -33,7 +33,7 @@ from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
 from sim.core.registry import get_game, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
-from sim.experiment import Experiment, ExperimentError
+from sim.experiment import Experiment, ExperimentError, differences_text, setting_differences
 from sim.storage import RunFolder, frame, table_schemas
 
 
@@ -112,12 +112,14 @@ def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
     return {name: frame(table.rows, table.columns) for name, table in tables.items()}
 
 
-def play_chunk(experiment: Experiment, chunk: int) -> ChunkResult:
-    """Play one chunk's games (in a worker) and build its tables."""
+def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None) -> ChunkResult:
+    """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
+    the experiment's own; a folder started by an older arkmc keeps the id its rows already have)."""
     started = time.perf_counter()
     factory = experiment_factory(experiment)
     schemas = table_schemas(factory.dataset_schema())
-    games = [_play_one(experiment, factory, index) for index in chunk_games(experiment, chunk)]
+    key = experiment_id or experiment.experiment_id
+    games = [_play_one(experiment, factory, index, key) for index in chunk_games(experiment, chunk)]
     frames = _frames(games, schemas)
     errors = int((frames["games"]["status"].cast(pl.String) == "error").sum())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -168,10 +170,10 @@ def experiment_bots(experiment: Experiment) -> list[Bot]:
     return [make_bot(spec, experiment.game) for spec in experiment.bots]
 
 
-def _play_one(experiment: Experiment, factory: GameFactory, index: int) -> GameRows:
+def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str) -> GameRows:
     """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
     seed = game_seed(experiment.seed, index)
-    ids = {"experiment": experiment.experiment_id, "game": index}
+    ids = {"experiment": experiment_id, "game": index}
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
     started = time.perf_counter()
     try:
@@ -206,13 +208,13 @@ def print_notice(line: str) -> None:
 
 
 def run(experiment: Experiment, resume: bool = False, progress: bool | None = None,
-        notify: Callable[[str], None] = print_notice) -> RunSummary:
+        notify: Callable[[str], None] = print_notice, label: str = "") -> RunSummary:
     """Play the experiment's missing chunks and save each as it ends.
 
     Without `resume` the output folder must be empty (or absent); with it, the folder must
     hold this same experiment, and a chunk whose listed part is missing or damaged is played
     again. `progress` defaults to showing a bar when stderr is a terminal; `notify` gets one
-    line for each part found missing, damaged or extra.
+    line for each part found missing, damaged or extra; `label` names the run on its progress bar.
     """
     require_backend(experiment.backend)
     folder = RunFolder(Path(experiment.out))
@@ -220,6 +222,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     manifest = _prepare(folder, experiment, dataset_version(factory), resume)
     folder.discard_unfinished(manifest)
     _replay_damaged(folder, manifest, notify)
+    _replay_short(folder, manifest, experiment)
     done = {int(name) for name in manifest["chunks_done"]}
     todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
@@ -229,7 +232,8 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress
-    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1) as bar, \
+    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1,
+              desc=label or None) as bar, \
             _watching_interrupts() as interrupt, warnings.catch_warnings():
         # On an interruption joblib warns that chunks were cancelled or finished unused: they are
         # replayed on resume. Both wordings of that warning end with this advice.
@@ -237,7 +241,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
                                 category=UserWarning)
         try:
             with execution(experiment):
-                for result in _results(experiment, todo):
+                for result in _results(experiment, todo, manifest["experiment_id"]):
                     folder.save_chunk(manifest, result.chunk, result.frames, {
                         "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3),
                         "peak_memory_mb": round(result.peak_memory_mb, 1)})
@@ -265,15 +269,23 @@ def _replay_damaged(folder: RunFolder, manifest: dict[str, Any], notify: Callabl
             folder.forget_chunk(manifest, problem.chunk)
 
 
+def _replay_short(folder: RunFolder, manifest: dict[str, Any], experiment: Experiment) -> None:
+    """Take off the manifest every chunk that holds fewer games than its range now has: the last chunk
+    of a run that was extended to more games. It is played again whole (its games come out as before)."""
+    for name, entry in list(manifest["chunks_done"].items()):
+        if entry["games"] != len(chunk_games(experiment, int(name))):
+            folder.forget_chunk(manifest, name)
+
+
 def saved_games(manifest: dict[str, Any]) -> int:
     """Games in the chunks the manifest lists as saved."""
     return sum(entry["games"] for entry in manifest["chunks_done"].values())
 
 
-def _results(experiment: Experiment, chunks: list[int]) -> Iterator[ChunkResult]:
+def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
     """Chunk results as they finish. Ray's joblib backend only returns whole lists, so on Ray
     chunks go out in waves of two per worker and each wave is saved when it returns."""
-    tasks = [delayed(play_chunk)(experiment, chunk) for chunk in chunks]
+    tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
     if experiment.backend == "ray":
         wave = 2 * worker_count(experiment)
         for start in range(0, len(tasks), wave):
@@ -291,7 +303,12 @@ def dataset_version(factory: GameFactory) -> str:
 
 
 def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resume: bool) -> dict[str, Any]:
-    """The manifest to continue: a new one, or the folder's own when resuming the same experiment."""
+    """The manifest to continue: a new one, or the folder's own when resuming the same experiment.
+
+    Resuming with more games than the folder was started with extends it: the seeds depend only on
+    the game index, so the games saved stay and the new indices are added. Any other setting that
+    differs is named, with the folder's value and this one's.
+    """
     try:
         manifest = folder.read_manifest()
     except (ValueError, OSError) as error:
@@ -305,14 +322,23 @@ def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resum
             return folder.start(experiment.to_dict(), experiment.experiment_id, chunk_count(experiment), data_version)
         except OSError as error:  # read-only, a file where a folder should be, no space
             raise ExperimentError(f"cannot make the run folder {folder.path}: {error.strerror or error}") from None
-    if manifest["experiment_id"] != experiment.experiment_id:
-        raise ExperimentError(
-            f"{folder.path} belongs to another experiment ({manifest['experiment_id']}, this one is "
-            f"{experiment.experiment_id}); choose another --out")
+    saved = manifest["experiment"]
+    differences = [difference for difference in setting_differences(saved, experiment.identity)
+                   if difference[0] != "games"]
+    if differences:
+        raise ExperimentError(f"{folder.path} holds another experiment: {differences_text(differences)}; "
+                              "choose another --out")
+    games = saved["games"]
+    if experiment.games < games:
+        raise ExperimentError(f"{folder.path} holds an experiment of {games} games; --games {experiment.games} would "
+                              "shorten it (a run can be extended, not shortened)")
     if not resume:
-        raise ExperimentError(f"{folder.path} already holds this experiment; add --resume to finish it")
+        more = f" and extend it to {experiment.games} games" if experiment.games > games else ""
+        raise ExperimentError(f"{folder.path} already holds this experiment; add --resume to finish it{more}")
     if manifest["data_version"] != data_version:
         raise ExperimentError(f"the game's data or columns changed since {folder.path} was started "
                               f"({manifest['data_version']} -> {data_version}); start a new experiment "
                               "(another --out, or remove that folder)")
+    if experiment.games > games:
+        folder.extend(manifest, experiment.to_dict(), chunk_count(experiment))
     return manifest

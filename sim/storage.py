@@ -133,6 +133,13 @@ class RunFolder:
         self._write_manifest(manifest)
         return manifest
 
+    def extend(self, manifest: dict[str, Any], spec: Mapping[str, Any], chunks: int) -> None:
+        """Record that the experiment now plans more games (its new spec and chunk count); the chunks
+        saved stay listed."""
+        manifest["experiment"] = dict(spec)
+        manifest["chunks_total"] = chunks
+        self._write_manifest(manifest)
+
     def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float,
                       dimensions: Mapping[str, pl.DataFrame] | None = None) -> None:
         """Record who runs the next part of the experiment: code version, machine, workers, time limit;

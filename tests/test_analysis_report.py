@@ -113,6 +113,8 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert first_card_row is not None and first_card_row.group(1) == "401"
     map_rows = re.search(r"Win rate per map, variant - baseline.*?</table>", text, re.S)
     assert map_rows is not None and "<td>1 Observation Tower</td>" in map_rows.group(0)
+    assert "30 finished games of the two runs share their seed" in text and "60 games have no partner" in text
+    assert "Each seat, the same games in both runs" in text and "Power (80%, two-sided 5% level" in text
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 import polars as pl
 import pytest
 from analysis_data import synthetic_run
+from scipy import stats as scipy_stats
 
 from sim.analysis.bots import ratings
 from sim.analysis.cards import card_strength
@@ -16,8 +17,11 @@ from sim.analysis.stats import (
     benjamini_hochberg,
     beta_binomial_prior,
     bootstrap_mean,
+    detectable_change,
+    games_to_detect,
     logit_effect,
     newcombe_difference,
+    paired_change,
     shrunk_rates,
     wilson,
 )
@@ -231,3 +235,56 @@ def test_importing_sim_makes_blas_single_threaded_unless_the_user_chose() -> Non
     chosen = subprocess.run([sys.executable, "-c", probe], env={**environment, "OPENBLAS_NUM_THREADS": "4"},
                             capture_output=True, text=True, check=True)
     assert chosen.stdout.split() == ["4", "1"]
+
+
+def test_a_paired_change_with_one_count_per_game_matches_the_paired_t_interval() -> None:
+    rng = np.random.default_rng(3)
+    base = rng.normal(50, 10, 400)
+    variant = base + rng.normal(1.0, 3.0, 400)
+    paired = paired_change(variant - base, np.ones(400))
+    t_interval = scipy_stats.ttest_rel(variant, base).confidence_interval()
+    assert paired.change == pytest.approx(float(np.mean(variant - base)))
+    assert (paired.low, paired.high) == pytest.approx((t_interval.low, t_interval.high), abs=0.025)
+    assert paired.game_sd == pytest.approx(float(np.std(variant - base, ddof=1)), rel=0.08)
+
+
+def test_pairing_on_common_seeds_narrows_the_interval_of_correlated_runs() -> None:
+    """The same games played twice with a small change: most of the spread is the games' own and cancels."""
+    rng = np.random.default_rng(4)
+    base = rng.normal(0, 20, 300)
+    variant = base + 2 + rng.normal(0, 4, 300)
+    paired = paired_change(variant - base, np.ones(300))
+    _, low, high = bootstrap_mean(variant)
+    unpaired_width = 2 * ((high - low) / 2) * np.sqrt(2)     # two independent means of the same spread
+    assert paired.low < 2 < paired.high and paired.high - paired.low < unpaired_width / 4
+    assert paired.p_value < 1e-6
+
+
+def test_a_paired_change_is_a_ratio_over_the_games_that_count() -> None:
+    differences = np.array([1.0, 0.0, -1.0, 1.0, 0.0, 0.0])
+    counts = np.array([1, 1, 1, 1, 0, 0])
+    paired = paired_change(differences, counts)
+    assert paired.change == pytest.approx(0.25) and paired.games == 6 and paired.count == 4
+    assert paired.low <= paired.change <= paired.high
+    same = paired_change(np.zeros(50), np.ones(50))
+    assert (same.change, same.low, same.high, same.p_value) == (0.0, 0.0, 0.0, 1.0)
+    assert np.isnan(paired_change(np.zeros(3), np.zeros(3)).change)
+    # A card played in a third of the games: the spread is that of the ratio (delta method), the
+    # games that count and their differences resampled together.
+    rng = np.random.default_rng(6)
+    counts = (rng.uniform(size=600) < 1 / 3).astype(float)
+    differences = counts * rng.choice([0.0, 1.0, 1.0, 1.0], size=600)
+    ratio = paired_change(differences, counts)
+    delta = np.sqrt(np.sum((differences - ratio.change * counts) ** 2)) / counts.sum()
+    assert ratio.standard_error == pytest.approx(delta, rel=0.08)
+
+
+def test_games_to_detect_is_the_textbook_sample_size_and_has_the_stated_power() -> None:
+    # A standardised change of 0.5 at 80% power, two-sided 5%: ((1.960 + 0.842) / 0.5)^2 = 31.4 -> 32 pairs.
+    assert games_to_detect(1.0, 0.5) == 32 and games_to_detect(2.0, -0.5) == 126
+    assert games_to_detect(1.0, 0.0) is None
+    assert detectable_change(1.0, 32) == pytest.approx(0.4953, abs=1e-4)
+    rng = np.random.default_rng(5)
+    found = [paired_change(rng.normal(0.5, 1.0, 32), np.ones(32), draws=400, seed=i).p_value < 0.05
+             for i in range(300)]
+    assert 0.72 < np.mean(found) < 0.90, "at the computed size the test finds the change about 80% of the time"

@@ -289,8 +289,11 @@ def test_bad_experiment_files_and_foreign_folders_are_refused(tmp_path: Path) ->
         ([str(broken)], "is not valid TOML"),
         ([str(wrong_type)], "games must be a int, got 'many'"),
         ([str(tmp_path / "missing.toml")], "cannot read experiment file"),
-        (["--bots", "random", "--games", "3", "--maps", "A", "--out", str(out)], "belongs to another experiment"),
+        (["--bots", "random", "--games", "2", "--maps", "A", "--seed", "4", "--out", str(out)],
+         "holds another experiment: seed is 0 there, 4 here; choose another --out"),
         (["--bots", "random", "--games", "2", "--maps", "A", "--jobs", "1", "--out", str(out)], "add --resume"),
+        (["--bots", "random", "--games", "3", "--maps", "A", "--out", str(out)],
+         "add --resume to finish it and extend it to 3 games"),
         (["--bots", "random", "--games", "2", "--out", str(cluttered)], "holds no arkmc experiment"),
         (["--backend", "loky", "--scheduler", "tcp://x:1", "--out", str(tmp_path / "s")], "scheduler is an address"),
     ):
@@ -323,6 +326,8 @@ def test_the_experiment_identity_ignores_how_it_is_run(tmp_path: Path) -> None:
     base = experiment(tmp_path / "a")
     assert base.experiment_id == experiment(tmp_path / "b", jobs=2, backend="dask").experiment_id
     assert base.experiment_id != experiment(tmp_path / "a", seed=6).experiment_id
+    assert base.experiment_id == experiment(tmp_path / "c", games=30, chunk_size=7).experiment_id, \
+        "game i is the same game whatever the count and the chunking"
     with pytest.raises(ExperimentError, match="chunk_size must be 0"):
         experiment(tmp_path / "a", chunk_size=-1)
 
@@ -339,6 +344,56 @@ def test_resume_discards_parts_the_manifest_does_not_list(tmp_path: Path) -> Non
     assert summary.games_played == 3 and summary.games_before == 3
     assert sorted(table(tmp_path / "run", "games")["game"]) == list(range(6))
     assert not list((tmp_path / "run").glob("*/*.tmp"))
+
+
+def test_resume_with_more_games_extends_a_run_to_the_rows_of_one_made_at_that_size(tmp_path: Path) -> None:
+    """The saved games stay (their parts untouched), the last, short chunk is played whole, the new
+    indices are added, and every table equals that of a run of the larger size from scratch, chunked
+    otherwise."""
+    out = tmp_path / "run"
+    run(experiment(out, games=7, chunk_size=3), progress=False)
+    before = json.loads((out / "manifest.json").read_text())["chunks_done"]
+    assert before["000002"]["games"] == 1
+    result = CliRunner().invoke(main, ["run", "--resume", "--out", str(out), "--games", "12", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert "played 6 games (6 already saved)" in result.output
+    after = json.loads((out / "manifest.json").read_text())
+    assert after["experiment"]["games"] == 12 and after["chunks_total"] == 4
+    for chunk in ("000000", "000001"):
+        assert after["chunks_done"][chunk]["parts"] == before[chunk]["parts"], f"chunk {chunk} was played again"
+    scratch = tmp_path / "scratch"
+    run(experiment(scratch, games=12, chunk_size=5), progress=False)
+    for name in TABLES:
+        extended = table(out, name)
+        assert sorted(set(extended["game"])) == list(range(12))
+        assert extended.equals(table(scratch, name)), f"{name} of the extended run differs from a run made at 12 games"
+
+
+def test_a_refused_folder_names_each_setting_that_differs_with_both_values(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(experiment(out, games=6), progress=False)
+    with pytest.raises(ExperimentError) as refused:
+        run(experiment(out, games=6, seed=6, bots=["random", "default"]), resume=True, progress=False)
+    message = str(refused.value)
+    assert "bots is random, random there, random, default here; seed is 5 there, 6 here" in message
+    assert experiment(out).experiment_id not in message and "games" not in message
+    with pytest.raises(ExperimentError, match="holds an experiment of 6 games; --games 3 would shorten it"):
+        run(experiment(out, games=3), resume=True, progress=False)
+    with pytest.raises(ExperimentError, match="chunk_size is 3 there, 2 here"):
+        run(experiment(out, games=9, chunk_size=2), resume=True, progress=False)
+
+
+def test_a_folder_keyed_by_an_older_experiment_id_keeps_it_on_the_rows_it_adds(tmp_path: Path) -> None:
+    """Folders started before the id left out the number of games carry the old digest: resuming one
+    must not mix two ids in one dataset."""
+    out = tmp_path / "run"
+    run(experiment(out, games=6), progress=False)
+    path = out / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["experiment_id"] = "0123456789ab"
+    path.write_text(json.dumps(manifest))
+    run(experiment(out, games=9), resume=True, progress=False)
+    assert set(table(out, "games").filter(pl.col("game") >= 6)["experiment"]) == {"0123456789ab"}
 
 
 def test_run_help_documents_every_experiment_key() -> None:

@@ -320,11 +320,14 @@ def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
 
 
 def test_two_toy_runs_compare_without_the_ark_nova_sections(two_bot_run: Path, tmp_path: Path) -> None:
-    """The toy records no zoo maps and no card events, so a comparison shows the two experiments only."""
+    """The toy records no zoo maps and no card events, so a comparison shows the two experiments and the
+    generic seat-by-seat changes only (paired on the seeds the runs share)."""
     other = tmp_path / "other"
-    run(experiment(other, players=2, bots=["greedy", "random"], games=6, chunk_size=6, seed=5), progress=False)
+    run(experiment(other, players=2, bots=["random", "random"], games=6, chunk_size=6), progress=False)
     out = tmp_path / "compare.md"
     result = CliRunner().invoke(main, ["report", str(two_bot_run), str(other), "--out", str(out), "--format", "md"])
     assert result.exit_code == 0, result.output
-    titles = [line[3:] for line in out.read_text().splitlines() if line.startswith("## ")]
-    assert titles == ["Baseline: run", "Variant: other", "Methods"]
+    text = out.read_text()
+    titles = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert titles == ["Baseline: run", "Variant: other", "Paired on common seeds", "Methods"]
+    assert "6 finished games of the two runs share their seed" in text and "| 1 | greedy → random | 6 |" in text

@@ -7,7 +7,6 @@ without it. The cards named in the variant's overrides are listed first.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import polars as pl
 
@@ -15,7 +14,7 @@ from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import newcombe_difference, two_proportion_p
 from sim.analysis.tables import with_q_values
-from sim.experiment import EXECUTION_FIELDS
+from sim.experiment import setting_differences
 
 MIN_N = 10   # plays of a card in each run before its change is listed
 
@@ -26,18 +25,7 @@ def spec_differences(base: Run, variant: Run) -> list[tuple[str, str, str]]:
     A comparison is only about the override when nothing else changed; listing the differences
     (bots, players, maps, seed; not how it was run) lets the reader see what else the changes below may reflect.
     """
-    keys = [key for key in dict.fromkeys([*base.spec, *variant.spec]) if key not in EXECUTION_FIELDS]
-    return [(key, _setting(base.spec.get(key)), _setting(variant.spec.get(key)))
-            for key in keys if base.spec.get(key) != variant.spec.get(key)]
-
-
-def _setting(value: Any) -> str:
-    """An experiment setting as the report prints it: lists and tables comma-separated, empty as none."""
-    if isinstance(value, dict):
-        value = [f"{key}={item}" for key, item in value.items()]
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
-    return str(value)
+    return setting_differences(base.spec, variant.spec)
 
 
 def overridden_cards(run: Run) -> list[int]:

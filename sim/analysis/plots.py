@@ -178,3 +178,34 @@ def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
                   frameon=False)
     figure.tight_layout(rect=(0, 0.07, 1, 1))     # one legend for the three panels, below them
     return figure
+
+
+def sweep_plot(table: pl.DataFrame, xlabel: str, focus: str, base: str) -> Figure:
+    """A sweep's curves: the focus seats' win rate (Wilson) and mean points (bootstrap) at each value, and
+    below them the change from the base value measured on the same games (paired bootstrap), all 95%.
+
+    `table` has one row per value: value (text), win_rate, win_low, win_high, points, points_low,
+    points_high, and the paired win_change, win_change_low, win_change_high, points_change,
+    points_change_low, points_change_high. Numeric values are spaced by their size, others evenly."""
+    figure, axes = _subplots(2, 2, (10, 6.4))
+    values = table["value"].to_list()
+    try:
+        x = np.array([float(value) for value in values])
+    except ValueError:
+        x = np.arange(len(values), dtype=float)
+    panels = (("win_rate", "win_low", "win_high", "win rate", PERCENT),
+              ("points", "points_low", "points_high", "mean points", None),
+              ("win_change", "win_change_low", "win_change_high", f"win rate change vs {base}", POINTS),
+              ("points_change", "points_change_low", "points_change_high", f"points change vs {base}", None))
+    for axis, (value, low, high, label, unit) in zip(axes.flat, panels, strict=True):
+        axis.errorbar(x, table[value].to_numpy(), yerr=np.nan_to_num(_errors(table, value, low, high)),
+                      fmt="o-", capsize=4, color="tab:green" if "points" in value else "tab:blue")
+        if "change" in value:
+            axis.axhline(0, color="grey", linestyle="--")
+        axis.set(xlabel=xlabel, ylabel=label, title=label.capitalize() + (" (paired)" if "change" in value else ""))
+        axis.set_xticks(x, values, fontsize=8)
+        if unit is not None:
+            axis.yaxis.set_major_formatter(unit)
+    figure.suptitle(f"{focus}: 95% intervals (Wilson and bootstrap above; paired bootstrap below)", fontsize=9)
+    figure.tight_layout()
+    return figure

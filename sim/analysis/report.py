@@ -24,7 +24,7 @@ import polars as pl
 from matplotlib.figure import Figure
 from tqdm import tqdm
 
-from sim.analysis import bots, compare, opening, plots, seats, shape
+from sim.analysis import bots, compare, opening, paired, plots, seats, shape, stats
 from sim.analysis.data import Run, name_maps
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
@@ -300,6 +300,15 @@ METHODS = [
     "Comparisons of two runs give the change of a win rate with Newcombe's hybrid Wilson interval and a "
     f"two-proportion z-test; cards played fewer than {compare.MIN_N} times in either run are not tested, and the "
     "overridden cards are a family of their own for the q-values.",
+    "Paired comparisons: game i's seed depends only on the base seed and i, so two runs with one base seed play "
+    "the same deals, and a game goes as in the baseline until the change matters. Each game is paired with the "
+    "other run's game of the same seed; a change is the sum of the per-game differences (variant - baseline) of "
+    "the seats looked at over their number: a seat in every game, or a card's player (the seat that played it in "
+    "the variant, else in the baseline) in the games where it was played in either run. Its 95% interval is a "
+    "percentile bootstrap over games (2,000 resamples) that keeps each pair together, its p-value a normal "
+    "approximation with the bootstrap's standard error. Games needed: n = ((1.96 + 0.84) x SD / change)^2 "
+    "paired games for 80% power at a two-sided 5% level, with SD the spread of one game's contribution seen here "
+    "(the bootstrap's standard error times the square root of the games paired).",
 ]
 
 
@@ -364,8 +373,91 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
         f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
         "The two experiments have the same specification: any change below is chance.")
-    changes = [map_change_section(base, variant), card_change_section(base, variant)]
+    changes = [paired_section(base, variant), map_change_section(base, variant), card_change_section(base, variant)]
     return sections + [section for section in changes if section is not None] + [Section("Methods", METHODS)]
+
+
+def change_pp(value: float) -> str:
+    """A change of a rate in percentage points, signed."""
+    return "–" if math.isnan(value) else f"{value * 100:+.1f} pp"
+
+
+def change_num(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:+.1f}"
+
+
+def power_line(change: dict[str, stats.PairedChange]) -> str:
+    """How many paired games find a change of the size seen (win rate and points) with 80% power at a
+    two-sided 5% level, and the smallest changes the games paired find so, from the paired spread seen."""
+    won, points = change["won"], change["points"]
+    needed = [f"{games:,} games a change of {label}" for games, label in (
+        (stats.games_to_detect(won.game_sd, won.change), f"{change_pp(won.change)} in win rate"),
+        (stats.games_to_detect(points.game_sd, points.change), f"{change_num(points.change)} points"))
+        if games is not None]
+    size = f"about {' and '.join(needed)} (the sizes seen here); " if needed else ""
+    return (f"Power (80%, two-sided 5% level, from the paired spread per game seen here): {size}{won.games:,} "
+            f"paired games detect changes of ±{stats.detectable_change(won.game_sd, won.games) * 100:.1f} pp in win "
+            f"rate or ±{stats.detectable_change(points.game_sd, points.games):.1f} points.")
+
+
+def paired_section(base: Run, variant: Run) -> Section:
+    """The changes measured game by game on the runs' common seeds: each overridden card's player or map's
+    seats, with the paired interval next to the unpaired one, and each seat (bot), with how many games
+    detect a change of the size seen."""
+    section = Section("Paired on common seeds")
+    reason = paired.unpaired_reason(base, variant)
+    if reason:
+        section.text.append(f"The runs cannot be compared game by game: {reason}. Only the unpaired changes below apply.")
+        return section
+    pairs = paired.common_games(base, variant).height
+    left = max(base.n_games, variant.n_games) - pairs
+    section.text.append(f"{pairs:,} finished games of the two runs share their seed (same deal, same maps) and are "
+                        "compared game by game: a game that went the same way in both runs adds nothing to the "
+                        "uncertainty" + (f"; {left:,} games have no partner and are left out." if left else "."))
+    changes = paired.override_changes(base, variant)
+    for item in changes:
+        won, (_, unpaired_low, unpaired_high) = item.change["won"], item.unpaired
+        unpaired = "" if math.isnan(unpaired_low) else (
+            f" against {(unpaired_high - unpaired_low) * 100:.1f} pp for the unpaired change of its win rate "
+            + ("when played" if item.focus.kind == "card" else "on the map"))
+        seen = (f"played in {won.count} of the {won.games} paired games, in either run" if item.focus.kind == "card"
+                else f"{won.count} seats in {won.games} paired games")
+        section.text.append(
+            f"{item.label[:1].upper()}{item.label[1:]} ({seen}): the win rate changed by {change_pp(won.change)} "
+            f"{interval(won.low, won.high, change_pp)} ({p_phrase('p', won.p_value)}), an interval "
+            f"{(won.high - won.low) * 100:.1f} pp wide{unpaired}. "
+            + power_line(item.change))
+    if changes:
+        rows = [{"label": item.label, **paired.changes_row(item.change),
+                 **dict(zip(("change", "change_low", "change_high"), item.unpaired, strict=True))} for item in changes]
+        section.table("What the overrides change: a card's player (the seat that played it in either run) or the "
+                      "seats on a map, on the same deals (paired, 95% bootstrap), and, unpaired, the change of the "
+                      "win rate when played or on the map (Newcombe 95% CI)", pl.DataFrame(rows), [
+                          ("seats looked at", column("label")), ("seats n", column("count")),
+                          ("win rate change, paired [95% CI]", interval_of("win_change", "win_low", "win_high",
+                                                                            change_pp)),
+                          ("points change, paired [95% CI]", interval_of("points_change", "points_low", "points_high",
+                                                                         change_num)),
+                          ("p (win rate, paired)", column("win_p", p_value)),
+                          ("win rate change, unpaired [95% CI]", interval_of("change", "change_low", "change_high",
+                                                                              change_pp))])
+    table = paired.seat_changes(base, variant)
+    section.table("Each seat, the same games in both runs: change of its win rate and points (variant - baseline, "
+                  "paired 95% bootstrap)", table, [
+                      ("seat", column("seat")), ("bot: baseline → variant", lambda row: (
+                          row["bot_base"] if row["bot_base"] == row["bot_variant"]
+                          else f"{row['bot_base']} → {row['bot_variant']}")),
+                      ("games n", column("games")),
+                      ("win rate change [95% CI]", interval_of("win_change", "win_low", "win_high", change_pp)),
+                      ("p (win rate)", column("win_p", p_value)),
+                      ("points change [95% CI]", interval_of("points_change", "points_low", "points_high", change_num)),
+                      ("p (points)", column("points_p", p_value))])
+    changed = table.filter(pl.col("bot_base") != pl.col("bot_variant"))
+    if changed.height:
+        seat = int(changed["seat"][0])
+        section.text.append(f"Seat {seat} ({changed['bot_base'][0]} → {changed['bot_variant'][0]}): "
+                            + power_line(paired.paired_focus(base, variant, paired.Focus("seat", seat - 1))))
+    return section
 
 
 def _records(base: Run, variant: Run, has: Callable[[Run], bool]) -> bool:
@@ -498,6 +590,11 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
         subtitle = (f"Baseline {base.path} ({base.n_games} games), variant {variant.path} ({variant.n_games} games), "
                     f"generated {stamp}")
         sections = comparison_sections(base, variant)
+    return write_sections(title, subtitle, sections, out, fmt)
+
+
+def write_sections(title: str, subtitle: str, sections: list[Section], out: Path, fmt: str = "html") -> Path:
+    """Write a report's sections to `out`: one self-contained HTML file, or Markdown with its figures beside it."""
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "md":
         text = render_markdown(title, subtitle, sections, out.with_name(out.stem + "_files"))

@@ -17,8 +17,8 @@ from sim.summary import Z95, wilson
 RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
 COUNT_DRAW_COST = 10   # a multinomial count costs about as much as drawing 10 values (measured on numpy 2)
 
-__all__ = ["Z95", "wilson", "newcombe_difference", "welch_difference", "two_proportion_p",
-           "bootstrap_mean", "benjamini_hochberg", "BetaPrior",
+__all__ = ["Z95", "wilson", "newcombe_difference", "welch_difference", "two_proportion_p", "bootstrap_mean",
+           "PairedChange", "paired_change", "games_to_detect", "detectable_change", "benjamini_hochberg", "BetaPrior",
            "beta_binomial_prior", "shrunk_rates", "fit_logit", "independent_columns", "LogitEffect", "logit_effect"]
 
 
@@ -90,6 +90,74 @@ def bootstrap_mean(values: np.ndarray, draws: int = 2000, seed: int = 0) -> tupl
                                       rng=rng).bootstrap_distribution
     low, high = np.percentile(means, [2.5, 97.5])
     return (mean, float(low), float(high))
+
+
+@dataclass(frozen=True)
+class PairedChange:
+    """A change measured game by game on common seeds: the sum of the per-game differences over the
+    sum of the per-game counts, with its 95% percentile bootstrap interval."""
+
+    change: float
+    low: float
+    high: float
+    standard_error: float   # the bootstrap's standard deviation of the change
+    p_value: float          # two-sided, normal approximation with the bootstrap standard error
+    games: int              # games paired, whether or not they count anything
+    count: int              # the sum of the counts (e.g. games in which a card was played)
+
+    @property
+    def game_sd(self) -> float:
+        """The standard deviation of one game's contribution: what the sample-size formulas need."""
+        return self.standard_error * float(np.sqrt(self.games))
+
+
+def paired_change(differences: np.ndarray, counts: np.ndarray, draws: int = 2000, seed: int = 0) -> PairedChange:
+    """sum(differences) / sum(counts) over paired games, with a bootstrap that resamples whole games.
+
+    Game g contributes differences[g] (variant - baseline, summed over the seats looked at) and
+    counts[g] (how many seats were looked at; 0 when the game says nothing, e.g. the card was played in
+    neither run). Resampling games, with both runs' results of a game kept together, is what pairing
+    means: a game that came out the same in both runs adds nothing to the spread. The bootstrap (not a
+    paired t-interval) because the denominator, the games that count, is itself random, and because a
+    difference of wins takes only the values -1, 0 and 1. Arrays are taken in the caller's order (sort
+    them by seed for a reproducible interval); the resamples are drawn in batches of at most
+    RESAMPLED_VALUES_PER_BATCH values.
+    """
+    differences, counts = np.asarray(differences, dtype=float), np.asarray(counts, dtype=float)
+    games, total = differences.size, float(counts.sum())
+    if games == 0 or total == 0:
+        nan = float("nan")
+        return PairedChange(nan, nan, nan, nan, nan, games, int(total))
+    change = float(differences.sum()) / total
+    rng = np.random.default_rng(seed)
+    batch = max(1, RESAMPLED_VALUES_PER_BATCH // games)
+    resampled = []
+    for start in range(0, draws, batch):
+        rows = rng.integers(0, games, size=(min(batch, draws - start), games))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            resampled.append(differences[rows].sum(axis=1) / counts[rows].sum(axis=1))
+    values = np.concatenate(resampled)
+    values = values[np.isfinite(values)]
+    low, high = np.percentile(values, [2.5, 97.5])
+    error = float(values.std(ddof=1)) if values.size > 1 else 0.0
+    p_value = float(2 * scipy_stats.norm.sf(abs(change) / error)) if error > 0 else float(change == 0)
+    return PairedChange(change, float(low), float(high), error, p_value, games, int(total))
+
+
+def games_to_detect(game_sd: float, change: float, alpha: float = 0.05, power: float = 0.8) -> int | None:
+    """Games per run for a paired two-sided test at level `alpha` to find a true `change` with
+    probability `power`: n = ((z_(1-alpha/2) + z_power) * sd / change)^2, the normal approximation (with
+    the hundreds of games a run has, the t-distribution's correction is below one game). None for no change."""
+    if change == 0 or not np.isfinite(change) or not np.isfinite(game_sd):
+        return None
+    z = scipy_stats.norm.ppf(1 - alpha / 2) + scipy_stats.norm.ppf(power)
+    return max(2, int(np.ceil((z * game_sd / abs(change)) ** 2)))
+
+
+def detectable_change(game_sd: float, games: int, alpha: float = 0.05, power: float = 0.8) -> float:
+    """The smallest change that `games` paired games find with probability `power` (two-sided, level `alpha`)."""
+    z = scipy_stats.norm.ppf(1 - alpha / 2) + scipy_stats.norm.ppf(power)
+    return float(z * game_sd / np.sqrt(games)) if games else float("nan")
 
 
 def benjamini_hochberg(p_values: np.ndarray) -> np.ndarray:

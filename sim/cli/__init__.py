@@ -3,6 +3,7 @@
     arkmc games                          the installed games, their players and options
     arkmc play  --players 2 --seed 7     one game, printed turn by turn
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
+    arkmc sweep --override-path P --values 13..19   a run per value of one override, and its curve
     arkmc bots                           the bots that can be named, with their parameters
     arkmc tune  default --budget 2000    better bot weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
@@ -26,6 +27,7 @@ from sim.cli.play import play
 from sim.cli.replay import replay
 from sim.cli.report import report
 from sim.cli.run import run
+from sim.cli.sweep import sweep
 from sim.cli.tournament import tournament
 from sim.cli.tune import tune
 
@@ -43,5 +45,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for animal-themed board games (Ark Nova first)."""
 
 
-for command in (games, play, run, bots, cards, tune, tournament, report, replay):
+for command in (games, play, run, sweep, bots, cards, tune, tournament, report, replay):
     main.add_command(command)

@@ -3,44 +3,67 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from sim.cli.common import MAPS, OPTION, game_options, run_errors, split_bots
 from sim.command import arkmc
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXPERIMENT_OPTIONS = (
+    click.option("--game", default=None, help="The game: a name that `arkmc games` lists, or module:Class.  "
+                                              "[default: arknova]"),
+    click.option("--players", type=int, default=None, help="Players (1 = solo where the game has it).  "
+                                                           "[default: the game's default; Ark Nova: 2]"),
+    click.option("--bots", "bots_text", default=None,
+                 help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
+                      "parameters): name, name:key=value,..., module:Class.  [default: default]"),
+    MAPS,
+    OPTION,
+    click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]"),
+    click.option("--seed", type=int, default=None,
+                 help="Base seed; game i's seed is spawned from it with key i.  [default: 0]"),
+    click.option("--chunk-size", type=int, default=None, help="Games per saved part (0 = about 100 parts).  [default: 0]"),
+    click.option("--override", "overrides", multiple=True, metavar="PATH=VALUE",
+                 help="Change a card, map or track fact for this experiment, e.g. cards.401.cost=15 (repeatable)."),
+    click.option("--jobs", type=int, default=None, help="Parallel workers, -1 = all cores.  [default: -1]"),
+    click.option("--backend", default=None, help="loky (this machine), dask or ray.  [default: loky]"),
+    click.option("--scheduler", default=None, help="Address of a running dask scheduler or ray cluster."),
+    click.option("--decision-seconds", type=float, default=None,
+                 help="Time limit of one bot decision: a bot that takes longer loses its game, stored as an error "
+                      "row with its seed, and the run goes on.  [default: 60]"),
+    click.option("--allow-code", is_flag=True,
+                 help="Let the experiment file or the run folder name Python bots or games (file.py:Class, "
+                      "module:Class). Naming them runs their code: only for files and folders you trust."),
+    click.option("--progress/--no-progress", default=None, help="Progress bar.  [default: when stderr is a terminal]"),
+)
+
+
+def experiment_options(command: F) -> F:
+    """The options that describe an experiment and how it runs (all but --out and --resume), shared by
+    `arkmc run` and `arkmc sweep`, with EXPERIMENT_FILE before them."""
+    for option in reversed(EXPERIMENT_OPTIONS):
+        command = option(command)
+    return click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))(command)
+
+
+def experiment_flags(bots_text: str | None, maps: str | None, options: tuple[str, ...], overrides: tuple[str, ...],
+                     flags: dict[str, Any]) -> dict[str, Any]:
+    """The experiment keys the flags set (None where a flag was not given, so the file's value stays)."""
+    return {**flags, "options": game_options(options, maps) or None, "overrides": list(overrides) or None,
+            "bots": split_bots(bots_text) if bots_text is not None else None}
+
 
 @click.command()
-@click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--game", default=None, help="The game: a name that `arkmc games` lists, or module:Class.  "
-                                           "[default: arknova]")
-@click.option("--players", type=int, default=None, help="Players (1 = solo where the game has it).  "
-                                                        "[default: the game's default; Ark Nova: 2]")
-@click.option("--bots", "bots_text", default=None,
-              help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
-                   "parameters): name, name:key=value,..., module:Class.  [default: default]")
-@MAPS
-@OPTION
-@click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]")
-@click.option("--seed", type=int, default=None, help="Base seed; game i's seed is spawned from it with key i.  [default: 0]")
-@click.option("--chunk-size", type=int, default=None,
-              help="Games per saved part (0 = about 100 parts).  [default: 0]")
-@click.option("--override", "overrides", multiple=True, metavar="PATH=VALUE",
-              help="Change a card, map or track fact for this experiment, e.g. cards.401.cost=15 (repeatable).")
+@experiment_options
 @click.option("--out", default=None, help="Output folder, one per experiment.  [default: runs/demo]")
-@click.option("--jobs", type=int, default=None, help="Parallel workers, -1 = all cores.  [default: -1]")
-@click.option("--backend", default=None, help="loky (this machine), dask or ray.  [default: loky]")
-@click.option("--scheduler", default=None, help="Address of a running dask scheduler or ray cluster.")
-@click.option("--decision-seconds", type=float, default=None,
-              help="Time limit of one bot decision: a bot that takes longer loses its game, stored as an error "
-                   "row with its seed, and the run goes on.  [default: 60]")
-@click.option("--resume", is_flag=True, help="Finish an interrupted experiment in --out; saved chunks are kept.")
-@click.option("--allow-code", is_flag=True,
-              help="Let the experiment file or the run folder name Python bots or games (file.py:Class, "
-                   "module:Class). Naming them runs their code: only for files and folders you trust.")
-@click.option("--progress/--no-progress", default=None, help="Progress bar.  [default: when stderr is a terminal]")
+@click.option("--resume", is_flag=True,
+              help="Finish an interrupted experiment in --out, or extend a finished one to a larger --games; "
+                   "saved chunks are kept.")
 def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, options: tuple[str, ...],
         overrides: tuple[str, ...], resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
     """Play an experiment and save every game to a Parquet dataset.
@@ -50,17 +73,18 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     player count (2) and study options (maps 1-8), saved in runs/demo; another --game runs its own
     default bot, player count and study options. Games are played in chunks by parallel workers; each finished chunk is
     saved at once, so Ctrl-C or a crash loses at most the chunks in flight, and --resume finishes
-    the experiment without playing any game twice. The same seed gives the same rows whatever
-    --jobs or --backend. Exit code 1 when a game failed (its seed and traceback are in the games
-    table), 2 for bad input, 130 when interrupted.
+    the experiment without playing any game twice; with a larger --games it extends a finished
+    experiment (game i's seed depends only on i, so the saved games stay and the new ones are
+    added). The same seed gives the same rows whatever --jobs or --backend. Exit code 1 when a
+    game failed (its seed and traceback are in the games table), 2 for bad input, 130 when
+    interrupted.
     """
     from sim.experiment import load_experiment
     from sim.runner import run as run_experiment
     from sim.storage import RunFolder
     from sim.summary import summarize
 
-    flags.update(options=game_options(options, maps) or None, overrides=list(overrides) or None,
-                 bots=split_bots(bots_text) if bots_text is not None else None)
+    flags = experiment_flags(bots_text, maps, options, overrides, flags)
     with run_errors():
         experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)
