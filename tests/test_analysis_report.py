@@ -15,11 +15,14 @@ from click.testing import CliRunner
 from sim.analysis import shape
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import execute
+from sim.arknoah.game import ArkNoah
+from sim.arknova.game import ArkNova
 from sim.cli import main
 from sim.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = [path for path in ALL_NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
 SECTIONS = ("experiment", "seat-advantage", "zoo-maps", "card-strength", "opening-hands", "bots", "game-shape",
             "methods")
 
@@ -128,6 +131,14 @@ def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_
         assert result.exit_code == 2, arguments
         assert result.output.startswith("arkmc: error: ") and message in result.output, result.output
         assert result.output.count("\n") == 1                   # one line, no traceback
+
+
+def test_every_notebook_belongs_to_a_game_whose_tests_run_it() -> None:
+    """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, the toy's in test_toygame.py."""
+    from toygame.game import ToyGame
+
+    listed = {*ArkNova.info.notebooks, *ArkNoah.info.notebooks, *ToyGame.info.notebooks}
+    assert {path.stem for path in ALL_NOTEBOOKS} == listed
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
