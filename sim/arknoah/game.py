@@ -29,7 +29,7 @@ INFO = GameInfo(
         GameOption("max_rounds", DEFAULT_CONFIG["max_rounds"],
                    "a game still open after this round ends then (the rules set no limit; docs/arknoah-rules-decisions.md R15)"),
     ),
-    default_bot="default",
+    default_bot="noah",
     data_note=DATA_NOTE,
     notebooks=("arknoah", "bot_comparison"),
 )
