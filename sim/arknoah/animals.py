@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknoah.board import bit_list
+from sim.arknoah.board import select
 from sim.arknoah.registry import STEPS
 from sim.arknoah.state import SWAP
 from sim.arknoah.steps import (
@@ -165,8 +165,7 @@ def swap_wall_options(game: "NoahState", step: SwapWallStep) -> tuple[WallPick, 
     walls = game.walls
     if step.first >= 0:
         walls &= ~game.colour_walls[game.colour_of(step.first)]
-    picks = game.board.wall_picks
-    return tuple(picks[edge] for edge in bit_list(walls))
+    return tuple(select(walls, game.board.wall_pick_tables))
 
 
 @STEPS.resolver(SWAP_WALL)

@@ -63,6 +63,9 @@ class Board:
     wall_options: tuple[PlaceWall, ...]  # the decision options, made once
     pitch_options: tuple[PlacePitch, ...]
     wall_picks: tuple[WallPick, ...]
+    wall_option_tables: tuple[tuple[tuple[PlaceWall, ...], ...], ...]  # `select` tables of the options
+    pitch_option_tables: tuple[tuple[tuple[PlacePitch, ...], ...], ...]
+    wall_pick_tables: tuple[tuple[tuple[WallPick, ...], ...], ...]
 
     @property
     def n_squares(self) -> int:
@@ -104,14 +107,48 @@ class Board:
         return CageShape(squares, size, odd, every & ~odd, hull, pitch)
 
 
-def bit_list(mask: int) -> list[int]:
-    """The indices of the set bits of `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+CHUNK = 8  # bits looked up at a time by `select`
+
+
+def chunk_tables(items: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per byte of a mask over `items`, per value of that byte: the items its set bits name,
+    lowest first (for `select`). Each row is the row without its lowest bit, that item in front."""
+    tables = []
+    for base in range(0, len(items), CHUNK):
+        rows: list[tuple[Any, ...]] = [()] * 256
+        for byte in range(1, 256):
+            low = (byte & -byte).bit_length() - 1
+            rows[byte] = ((items[base + low],) if base + low < len(items) else ()) + rows[byte & (byte - 1)]
+        tables.append(tuple(rows))
+    return tuple(tables)
+
+
+def select(mask: int, tables: tuple[tuple[tuple[Any, ...], ...], ...]) -> list[Any]:
+    """The items of `chunk_tables` whose bits are set in `mask`, lowest first: a lookup per byte."""
+    out: list[Any] = []
+    for table in tables:
+        if not mask:
+            break
+        part = mask & 0xFF
+        if part:
+            out += table[part]
+        mask >>= CHUNK
     return out
+
+
+BIT_TABLES = chunk_tables(tuple(range(128)))  # bit_list reads masks of up to 128 bits a byte at a time
+
+
+def bit_list(mask: int) -> list[int]:
+    """The indices of the set bits of `mask`, lowest first (the walls of the largest ark fit in 15 bytes)."""
+    if mask >> 128:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    return select(mask, BIT_TABLES)
 
 
 def build_board(parts_data: Mapping[str, Any], names: Sequence[str]) -> Board:
@@ -169,15 +206,17 @@ def build_board(parts_data: Mapping[str, Any], names: Sequence[str]) -> Board:
         pitch_pair.append(sum(1 << edge_of[key] for key in touching))
         for key in touching:
             edge_pitch[edge_of[key]] |= 1 << space
+    walls = tuple(PlaceWall(edge) for edge in range(len(keys)))
+    pitches = tuple(PlacePitch(space) for space in range(len(pitch_points)))
+    picks = tuple(WallPick(edge) for edge in range(len(keys)))
     return Board(
         parts=tuple(names), squares=tuple(squares), edge_keys=tuple(keys), edge_squares=edge_squares,
         neighbours=tuple(tuple(items) for items in neighbours), square_edges=tuple(square_edges),
         square_hull=tuple(square_hull), hull=hull, all_edges=(1 << len(keys)) - 1,
         pitch_points=tuple(pitch_points), pitch_pair=tuple(pitch_pair), edge_pitch=tuple(edge_pitch),
         edge_pitch_list=tuple(tuple(bit_list(mask)) for mask in edge_pitch),
-        wall_options=tuple(PlaceWall(edge) for edge in range(len(keys))),
-        pitch_options=tuple(PlacePitch(space) for space in range(len(pitch_points))),
-        wall_picks=tuple(WallPick(edge) for edge in range(len(keys))))
+        wall_options=walls, pitch_options=pitches, wall_picks=picks, wall_option_tables=chunk_tables(walls),
+        pitch_option_tables=chunk_tables(pitches), wall_pick_tables=chunk_tables(picks))
 
 
 @cache

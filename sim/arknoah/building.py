@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknoah.board import Board, bit_list
+from sim.arknoah.board import Board, bit_list, select
 from sim.arknoah.registry import STEPS
 from sim.arknoah.state import BUILD as BUILD_VP
 from sim.arknoah.steps import BUILD, DONE, BuildOption, BuildStep, Done, PlacePitch, PlaceWall
@@ -31,11 +31,9 @@ def build_options(game: "NoahState", step: BuildStep) -> tuple[BuildOption, ...]
     board = game.board
     options: list[BuildOption] = []
     if player.walls:
-        wall_options = board.wall_options
-        options = [wall_options[edge] for edge in bit_list(board.all_edges & ~game.walls & ~game.forbidden)]
+        options = select(board.all_edges & ~game.walls & ~game.forbidden, board.wall_option_tables)
     if player.pitch and not game.quick:
-        pitch_options = board.pitch_options
-        options += [pitch_options[space] for space in bit_list(game.pitchable & ~game.pitched)]
+        options += select(game.pitchable & ~game.pitched, board.pitch_option_tables)
     if not options:
         return ()
     options.append(DONE)

@@ -71,20 +71,25 @@ def load(game: "NoahState", step: LoadStep, option: LoadOption) -> None:
 
 
 def pair_cost(game: "NoahState", seat: int, male: int, female: int) -> int:
-    """Load points of a pair for `seat`: its size for each tile the seat owns (quick rules: one
-    pair is one of the action's pairs)."""
-    if game.quick:
-        return 1
+    """Load points of a pair for `seat`."""
     size = game.catalog.species[game.catalog.tiles[male].species].size
-    return size * ((game.holder[male] == seat) + (game.holder[female] == seat))
+    return load_cost(game.quick, size, (game.holder[male] == seat) + (game.holder[female] == seat))
+
+
+def load_cost(quick: bool, size: int, own_tiles: int) -> int:
+    """A pair's size for each of its tiles the loader owns (quick rules: a pair is one of the
+    action's pairs, whoever owns it)."""
+    return 1 if quick else size * own_tiles
 
 
 def pair_options(game: "NoahState", seat: int, points: int, last_minute: bool) -> list[LoadPair]:
     """Every legal (cage, pair) for `seat` with `points` load points (after the flood: any cage,
     without cost)."""
     catalog, holder = game.catalog, game.holder
-    tiles, species, partners = catalog.tiles, catalog.species, catalog.partners
-    options: list[LoadPair] = []
+    if seat not in holder or not game.cages:
+        return []
+    tiles, species, partners, quick = catalog.tiles, catalog.species, catalog.partners, game.quick
+    pairs = []
     for tile, owner in enumerate(holder):
         if owner != seat:
             continue
@@ -93,30 +98,33 @@ def pair_options(game: "NoahState", seat: int, points: int, last_minute: bool) -
             other = holder[partner]
             if other < 0 or (other == seat and not male):  # a pair of two own tiles is found from its male
                 continue
-            pair = (tile, partner) if male else (partner, tile)
-            if not last_minute and pair_cost(game, seat, *pair) > points:
-                continue
             size = species[tiles[tile].species].size
-            options += [LoadPair(cage, *pair) for cage in cages_for(game, seat, size, last_minute)]
-    return options
+            if last_minute or load_cost(quick, size, 1 + (other == seat)) <= points:
+                pairs.append((size, (tile, partner) if male else (partner, tile)))
+    if not pairs:
+        return []
+    fitting = cages_by_size(game, seat, last_minute)
+    return [LoadPair(cage, *pair) for size, pair in pairs for cage in fitting.get(size, ())]
 
 
-def cages_for(game: "NoahState", seat: int, size: int, last_minute: bool) -> list[int]:
-    """The cages a pair of `size` may board for `seat`."""
+def cages_by_size(game: "NoahState", seat: int, last_minute: bool) -> dict[int, list[int]]:
+    """The cages a pair may board for `seat`, by the pair's size (0: small pairs), in one pass."""
     own = -1 if last_minute else game.colour_walls[seat]
     pitched, quick = game.pitched, game.quick
-    fitting = []
+    fitting: dict[int, list[int]] = {}
     for index, cage in enumerate(game.cages):
         if not cage.boundary & own:
             continue
         if quick:
-            if cage.size == size and game.cage_large[index] < 0 and game.cage_small[index] < 0:
-                fitting.append(index)
+            if game.cage_large[index] < 0 and game.cage_small[index] < 0:
+                fitting.setdefault(cage.size, []).append(index)
             continue
         if game.cage_food[index] < cage.size or cage.pitch & ~pitched:
             continue
-        if (game.cage_small[index] < 0) if size == 0 else (cage.size == size and game.cage_large[index] < 0):
-            fitting.append(index)
+        if game.cage_large[index] < 0:
+            fitting.setdefault(cage.size, []).append(index)
+        if game.cage_small[index] < 0:
+            fitting.setdefault(0, []).append(index)
     return fitting
 
 
