@@ -96,3 +96,13 @@ def test_weights_come_from_archetype_files(tmp_path: Path) -> None:
     assert "\n" not in str(error.value)
     with pytest.raises(RegistryError, match="unknown archetype 'bold'"):
         make_bot("noah:archetype=bold", SPEC)
+
+
+def test_the_family_is_the_games_tunable_one(tmp_path: Path) -> None:
+    from heuristics.tuning import tunable_of
+
+    tuning = tunable_of(SPEC)
+    assert tuning is NoahBot.tunable and tunable_of("arknova") is not tuning
+    path = tmp_path / "tuned.toml"
+    path.write_text(tuning.archetype_text(NoahWeights.from_mapping({"build": 2.0}, tuning.start("default")), 'a "test"'))
+    assert tuning.start(str(path)).build == 2.0 and make_bot(str(path), SPEC).weights.build == 2.0
