@@ -104,3 +104,17 @@ def test_the_notebooks_the_game_names_run_on_its_runs(noah_run: Path) -> None:
         if name == "arknoah":
             printed = "".join(output.get("text", "") for output in outputs)
             assert CAVEAT in printed and "Ark & Noah: cage sharing" in printed
+
+
+def test_the_caveat_names_the_pack_a_run_played(tmp_path: Path) -> None:
+    from sim.arknoah.report import data_caveat
+
+    class Spec:
+        def __init__(self, overrides: list[str]) -> None:
+            self.spec = {"overrides": overrides}
+
+    assert CAVEAT in data_caveat(Spec([]))  # type: ignore[arg-type]
+    changed = data_caveat(Spec(["species.lion.vp=9"]))  # type: ignore[arg-type]
+    assert CAVEAT in changed and changed.endswith("with species.lion.vp=9.")
+    own = data_caveat(Spec([f"data={tmp_path}", "rules.min_rounds=12"]))  # type: ignore[arg-type]
+    assert own == f"These figures describe the data pack in {tmp_path}, with rules.min_rounds=12."
