@@ -138,6 +138,22 @@ def test_with_two_players_each_player_acts_once_per_action() -> None:
     assert finish_turns(game, BUILD) == [0, 1]
 
 
+def test_a_short_supply_serves_the_planner_first() -> None:
+    """Decision R6: 2 pitch left, the planner of action 1 takes both, the others none; a colour's empty
+    supply gives its player no wall."""
+    game = new(3)
+    game.players[2].pitch += game.supply_pitch - 2
+    game.supply_pitch = 2
+    game.players[1].walls += game.supply_walls[1]
+    game.supply_walls[1] = 0
+    before = [(player.pitch, player.walls) for player in game.players]
+    plan_round(game, [5, 1, 2])  # seat 0 wood, seat 1 pitch, seat 2 gathers (the bags are empty)
+    game.decision()
+    gained = [(player.pitch - pitch, player.walls - walls) for player, (pitch, walls) in zip(game.players, before)]
+    assert gained == [(0, 4), (2, 0), (0, 2)]
+    game.check_invariants()
+
+
 def test_three_players_the_planner_chooses_the_bag_of_the_third_draw() -> None:
     game = new(3)
     bag(game, tile(game, "dog", True), tile(game, "cat", True), tile(game, "dog", False), tile(game, "cat", False))

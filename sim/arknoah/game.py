@@ -16,7 +16,7 @@ from sim.core.protocols import GameInfo, GameOption, GameTables
 
 DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
              "from the rulebook (docs/arknoah-data.md), not the printed tiles; every figure describes that pack. "
-             "Owners of the game can replace it with --override data=FOLDER")
+             "Owners of the game can replace it with --override data=FOLDER.")
 
 INFO = GameInfo(
     name="arknoah",
