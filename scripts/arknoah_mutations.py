@@ -18,6 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_arknoah_examples.py", "tests/test_arknoah_rules.py", "tests/test_arknoah_game.py"]
 
 MUTATIONS = [  # (rule, file, text, the text that breaks it)
+    ('short supply', 'sim/arknoah/flow.py',
+     'got = min(count, game.supply_pitch)',
+     'got = count'),
+    ('empty colour supply', 'sim/arknoah/flow.py',
+     'got = min(count, game.supply_walls[seat])',
+     'got = count'),
     ('bonus cap', 'sim/arknoah/flow.py',
      'min(rules.bonus_max, game.bonus[index] + rules.bonus_step)',
      'game.bonus[index] + rules.bonus_step'),
