@@ -1,6 +1,7 @@
 """Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
 the search bot's time per decision, scaling of the experiment runner with workers, and bytes
-per game on disk.
+per game on disk; for Ark & Noah, 4-player games of random bots and of its default heuristic,
+and the fuzz of its invariants over 2,000 random games (checked after every decision).
 Run with `make bench`; the figures go into notes, not tests."""
 
 from __future__ import annotations
@@ -23,15 +24,20 @@ from sim.core.seeds import derive_seeds
 from sim.experiment import build_experiment
 from sim.runner import run
 
+ARKNOVA = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
+ARKNOAH = ("sim.arknoah.game:ArkNoah", {"players": 4})  # Ark & Noah's targets: 4 players
 
-def one_batch(bot: str, games: int, seed: int) -> tuple[float, float, int]:
-    """Seconds per game, decisions per second, games stopped by the cap (2 players, maps 1-8,
-    the setting of the bots' targets)."""
-    factory = get_game("arknova")
+
+def one_batch(bot: str, games: int, seed: int, game_and_config: tuple[str, dict[str, Any]] = ARKNOVA
+              ) -> tuple[float, float, int]:
+    """Seconds per game, decisions per second, games stopped by the cap."""
+    name, config = game_and_config
+    factory = get_game(name)
+    players = config["players"]
     decisions, capped, elapsed = 0, 0, 0.0
     for game_seed in derive_seeds(seed, games):
-        game = factory.new_game({"players": 2, "maps": "random"}, game_seed)
-        bots = [make_bot(bot), make_bot(bot)]
+        game = factory.new_game(config, game_seed)
+        bots = [make_bot(bot, name) for _ in range(players)]
         started = time.perf_counter()
         record = play_game(game, bots, game_seed)
         elapsed += time.perf_counter() - started
@@ -73,6 +79,39 @@ def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
     return games / summary.seconds, peak, size / games
 
 
+def arknoah_fuzz(games: int) -> tuple[float, int, dict[str, int]]:
+    """Ark & Noah's invariants after every decision of `games` random games (2, 3 and 4 players in
+    turn, one in five under the quick rules): seconds, decisions checked, games by end reason."""
+    factory = get_game(ARKNOAH[0])
+    started, decisions, ends = time.perf_counter(), 0, {}
+    for index, game_seed in enumerate(derive_seeds(7, games)):
+        game = factory.new_game({"players": 2 + index % 3, "quick": index % 5 == 4}, game_seed)
+        choices = random.Random(game_seed)
+        while not game.is_over():
+            options = game.decision().options
+            game.apply(options[choices.randrange(len(options))])
+            game.check_invariants()  # type: ignore[attr-defined]
+            decisions += 1
+        ends[game.end_reason] = ends.get(game.end_reason, 0) + 1  # type: ignore[attr-defined]
+    return time.perf_counter() - started, decisions, ends
+
+
+def arknoah_lines(args: argparse.Namespace) -> None:
+    import heuristics.arknoah  # noqa: F401  (registers Ark & Noah's bots where no entry point does)
+
+    print(f"Ark & Noah, 4 players (targets: random <= 10 ms, default <= 100 ms a game; median of {args.repeats} batches)")
+    print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}")
+    for bot, games in (("random", args.arknoah_games), ("default", max(1, args.arknoah_games // 4))):
+        batches = [one_batch(bot, games, repeat, ARKNOAH) for repeat in range(args.repeats)]
+        per_game = statistics.median(batch[0] for batch in batches)
+        rate = statistics.median(batch[1] for batch in batches)
+        print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in batches):>7}")
+    if args.arknoah_fuzz:
+        seconds, decisions, ends = arknoah_fuzz(args.arknoah_fuzz)
+        print(f"invariants held after each of {decisions:,} decisions of {args.arknoah_fuzz:,} random games "
+              f"(2-4 players, 1 in 5 quick) in {seconds:.0f} s; ends: {ends}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
@@ -80,7 +119,15 @@ def main() -> None:
     parser.add_argument("--default-games", type=int, default=10, help="games per batch of the default heuristic")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
+    parser.add_argument("--arknoah-games", type=int, default=100, help="Ark & Noah games per random batch (a quarter "
+                        "of it for the default heuristic)")
+    parser.add_argument("--arknoah-fuzz", type=int, default=2000, help="random Ark & Noah games whose invariants are "
+                        "checked after every decision (0 = none)")
+    parser.add_argument("--only-arknoah", action="store_true", help="only the Ark & Noah lines")
     args = parser.parse_args()
+    if args.only_arknoah:
+        arknoah_lines(args)
+        return
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   "
           f"(median of {args.repeats} batches)")
     for bot, games in (("random", args.random_games), ("default", args.default_games)):
@@ -89,6 +136,7 @@ def main() -> None:
         rate = statistics.median(batch[1] for batch in batches)
         capped = sum(batch[2] for batch in batches)
         print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {capped:>7}")
+    arknoah_lines(args)
     if args.search_games:
         times = sorted(search_decision_times(args.search_games, 0))
         print(f"default_search: {len(times)} searched decisions in {args.search_games} games, seconds per decision: "

@@ -18,9 +18,12 @@ from nbclient.exceptions import CellExecutionError
 from sim.analysis import answers, bots, cards, maps, notebooks, opening
 from sim.analysis.data import Run, example_run, name_maps
 from sim.analysis.notebooks import NotebookError, check_parameters, execute, open_run, with_parameters
+from sim.arknoah.game import ArkNoah
+from sim.arknova.game import ArkNova
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
 EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
 
 
@@ -42,7 +45,15 @@ def expected_answer(name: str, run: Run) -> str:
     return answers.bots_answer(run.seats, matrix, bots.ratings(run) if not matrix.is_empty() else matrix)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_notebook_belongs_to_a_game_whose_tests_run_it() -> None:
+    """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, the toy's in test_toygame.py."""
+    from toygame.game import ToyGame
+
+    listed = {*ArkNova.info.notebooks, *ArkNoah.info.notebooks, *ToyGame.info.notebooks}
+    assert {path.stem for path in NOTEBOOKS} == listed
+
+
+@pytest.mark.parametrize("path", ARK_NOVA_NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_notebook_reads_the_run_from_the_project_root_and_ends_with_its_answer(path: Path, small_run: Path
                                                                                       ) -> None:
     assert not any(cell.get("outputs") for cell in nbformat.read(path, as_version=4).cells)  # stored clean

@@ -101,6 +101,13 @@ class Run:
         categorical = [name for name, kind in seats.schema.items() if kind == pl.Categorical]
         return seats.with_columns(pl.col(categorical).cast(pl.String), pl.col("won").cast(pl.Int8))
 
+    def table(self, name: str) -> pl.DataFrame:
+        """Any table of the run (a game's own, e.g. Ark & Noah's "loads"), finished games only, with
+        categorical columns as plain strings; empty when the run has none."""
+        rows = self._finished(name)
+        categorical = [column for column, kind in rows.schema.items() if kind == pl.Categorical]
+        return rows.with_columns(pl.col(categorical).cast(pl.String)) if categorical else rows
+
     @cached_property
     def card_events(self) -> pl.DataFrame:
         events = self._finished("card_events")
@@ -193,8 +200,10 @@ def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFram
     return table.with_columns(pl.Series("map_name", labels, dtype=pl.String)).select(order)
 
 
-def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0) -> Path:
-    """A small run of `games` games in `path`, played only when the folder holds no experiment yet.
+def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0,
+                game: str = "arknova", options: dict[str, Any] | None = None) -> Path:
+    """A small run of `games` games of `game` in `path`, played only when the folder holds no
+    experiment yet; Ark Nova's on random maps unless `options` say otherwise.
 
     The notebooks play one when asked to (`make_example = True`); they never analyse one unasked.
     """
@@ -204,7 +213,9 @@ def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("ra
     path = Path(path)
     if path.exists() and RunFolder(path).read_manifest() is not None:
         return path
-    experiment = build_experiment({"games": games, "bots": list(bots), "seed": seed, "out": str(path),
-                                   "options": {"maps": "random"}, "jobs": 1})
+    if options is None:
+        options = {"maps": "random"} if game == "arknova" else {}
+    experiment = build_experiment({"game": game, "games": games, "bots": list(bots), "seed": seed, "out": str(path),
+                                   "options": options, "jobs": 1})
     run(experiment, progress=False)
     return path

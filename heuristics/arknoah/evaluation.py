@@ -1,0 +1,118 @@
+"""What a position is worth to one Ark & Noah player, under a family's weights: its VP plus the
+promise of what lies in front of it, and the cage shapes the ark can still hold (for building).
+Every species, size and VP comes from the game's own catalog, so an overridden pack is valued as
+changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from heuristics.arknoah.weights import NoahWeights
+from sim.arknoah.board import Board, CageShape, cage_shapes
+from sim.arknoah.state import NoahState
+
+WORD = 64
+WORD_MASK = (1 << WORD) - 1
+MAX_LEAD = 3
+
+
+def progress(game: NoahState) -> float:
+    """0 at the start, 1 from the last round the rules require on (the flood may come then)."""
+    minimum = game.rules.quick_min_rounds if game.quick else game.rules.min_rounds
+    return min(1.0, game.round / minimum)
+
+
+def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float) -> float:
+    """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears."""
+    catalog = game.catalog
+    kind = catalog.species[catalog.tiles[tile].species]
+    holders = [game.holder[partner] for partner in catalog.partners[tile]]
+    if seat in holders:
+        share = weights.own_pair
+    elif any(holder >= 0 for holder in holders):
+        share = weights.shared_pair
+    else:
+        share = weights.single
+    return share * kind.vp - weights.size_risk * kind.size * late
+
+
+def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:
+    """VP plus the weighted promise of the pieces, tiles, hull walls and cage walls of `seat`."""
+    player = game.players[seat]
+    if game.over:
+        return float(player.vp)
+    late = progress(game)
+    value = player.vp + weights.wall * player.walls + weights.pitch * player.pitch + weights.food * player.food
+    for tile, holder in enumerate(game.holder):
+        if holder == seat:
+            value += tile_worth(game, seat, tile, weights, late)
+    hull = [game.hull_walls(other) for other in range(len(game.players))]
+    best_other = max(count for other, count in enumerate(hull) if other != seat)
+    value += weights.hull_lead * max(-MAX_LEAD, min(MAX_LEAD, hull[seat] - best_other))
+    own = game.colour_walls[seat]
+    for index, cage in enumerate(game.cages):
+        if game.cage_large[index] < 0:
+            value += weights.cage_wall * (cage.boundary & own).bit_count()
+    return value
+
+
+@dataclass(frozen=True, eq=False)
+class Shapes:
+    """Every cage shape of a board, with its walls split into 64-bit words, for numpy."""
+
+    shapes: tuple[CageShape, ...]
+    boundary: np.ndarray  # (shapes, words) uint64
+    squares: np.ndarray  # (shapes, words) uint64
+    sizes: np.ndarray  # (shapes,) int64
+
+
+def words(mask: int, count: int) -> np.ndarray:
+    return np.array([(mask >> (WORD * index)) & WORD_MASK for index in range(count)], dtype=np.uint64)
+
+
+@cache
+def shapes_of(board: Board) -> Shapes:
+    shapes = cage_shapes(board)
+    edge_words = (board.n_edges + WORD - 1) // WORD
+    square_words = (board.n_squares + WORD - 1) // WORD
+    return Shapes(shapes, np.array([words(shape.boundary, edge_words) for shape in shapes]),
+                  np.array([words(shape.squares, square_words) for shape in shapes]),
+                  np.array([shape.size for shape in shapes], dtype=np.int64))
+
+
+def open_shapes(game: NoahState, most_missing: int) -> list[tuple[CageShape, int]]:
+    """(shape, walls missing) of every cage shape on free squares that lacks at most
+    `most_missing` walls."""
+    table = shapes_of(game.board)
+    walls = words(game.walls, table.boundary.shape[1])
+    caged = words(game.caged, table.squares.shape[1])
+    missing = np.bitwise_count(table.boundary & ~walls).sum(axis=1)
+    free = ~(table.squares & caged).any(axis=1)
+    found = np.nonzero(free & (missing >= 1) & (missing <= most_missing))[0]
+    return [(table.shapes[index], int(missing[index])) for index in found]
+
+
+def loadable_sizes(game: NoahState, seat: int) -> dict[int, int]:
+    """Per size: the pairs `seat` could load (it holds a tile, the partner lies in front of a player)."""
+    catalog, holder = game.catalog, game.holder
+    counts: dict[int, int] = {}
+    for tile, owner in enumerate(holder):
+        if owner == seat and any(holder[partner] >= 0 and (holder[partner] != seat or catalog.tiles[tile].male)
+                                 for partner in catalog.partners[tile]):
+            size = catalog.species[catalog.tiles[tile].species].size
+            counts[size] = counts.get(size, 0) + 1
+    return counts
+
+
+def single_sizes(game: NoahState, seat: int) -> dict[int, int]:
+    """Per size: the tiles of `seat` whose partner is not in play."""
+    catalog = game.catalog
+    counts: dict[int, int] = {}
+    for tile, owner in enumerate(game.holder):
+        if owner == seat and not game.partner_in_play(tile):
+            size = catalog.species[catalog.tiles[tile].species].size
+            counts[size] = counts.get(size, 0) + 1
+    return counts

@@ -1,0 +1,84 @@
+"""The Ark & Noah game factory, registered with the core as ``arknoah`` (also reachable as
+``sim.arknoah.game:ArkNoah``): how the game describes itself to the framework."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from sim.arknoah import dataset, overrides
+from sim.arknoah.catalog import Catalog, data_digest, load_catalog
+from sim.arknoah.log import NoahTurnLog
+from sim.arknoah.setup import DEFAULT_CONFIG, new_game, validate
+from sim.arknoah.state import NoahState
+from sim.core.cards import CardStatus
+from sim.core.protocols import GameInfo, GameOption, GameTables
+
+DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
+             "from the rulebook (docs/arknoah-data.md), not the printed tiles; every figure describes that pack. "
+             "Owners of the game can replace it with --override data=FOLDER.")
+
+INFO = GameInfo(
+    name="arknoah",
+    title="Ark & Noah",
+    min_players=2,
+    max_players=4,
+    options=(
+        GameOption("quick", DEFAULT_CONFIG["quick"],
+                   "the quick rules (Schnellregel: first game, with children): 5 actions, no food, pitch or small animals"),
+        GameOption("max_rounds", DEFAULT_CONFIG["max_rounds"],
+                   "a game still open after this round ends then (the rules set no limit; docs/arknoah-rules-decisions.md R15)"),
+    ),
+    default_bot="noah",
+    data_note=DATA_NOTE,
+    notebooks=("arknoah", "bot_comparison"),
+)
+
+
+class ArkNoah:
+    """Creates Ark & Noah games, all played with the factory's catalog (the shipped data pack
+    unless it was made with another, see `overridden`)."""
+
+    info = INFO
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.catalog = catalog or load_catalog()
+
+    def new_game(self, config: Mapping[str, Any], seed: int) -> NoahState:
+        return new_game(config, seed, self.catalog)
+
+    def default_config(self) -> dict[str, Any]:
+        return dict(DEFAULT_CONFIG)
+
+    def validate(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        return validate(config, self.catalog)
+
+    def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
+        return overrides.parse_overrides(texts)
+
+    def overridden(self, changes: Mapping[str, str]) -> "ArkNoah":
+        """A factory whose games use the data with these overrides; this one is unchanged."""
+        return ArkNoah(overrides.catalog_with(changes))
+
+    def data_version(self) -> str:
+        return data_digest()
+
+    def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
+        return dataset.SCHEMA
+
+    def keep_history(self, state: NoahState) -> None:
+        dataset.keep_history(state)
+
+    def dataset_tables(self, state: NoahState) -> GameTables:
+        return dataset.game_tables(state)
+
+    def turn_log(self, state: NoahState, write: Callable[[str], None]) -> NoahTurnLog:
+        return NoahTurnLog(state, write)
+
+    def card_statuses(self) -> list[CardStatus]:
+        return []
+
+    def report_sections(self, run: Any) -> list[Any]:
+        from sim.arknoah.report import report_sections
+
+        return report_sections(run)
