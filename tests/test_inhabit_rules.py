@@ -207,7 +207,7 @@ def test_no_third_creature_is_introduced_on_a_continent() -> None:
     game = new(4)
     put_creature(game, 0, [117], "australasia", 0)
     start_turn(game, 0)
-    set_hand(game, 0, [144, 161, 321])
+    set_hand(game, 0, [144, 161, 321, 331])
     choose(game, MENAGERIE_ACTION)
     assert Introduce(144, AU) in game.decision().options
     choose(game, Introduce(144, AU))
@@ -391,6 +391,20 @@ def test_movement_example_1_the_lion_moves_two_spaces() -> None:
     assert stays(game.decision().options) == [1, 2]
     choose(game, Stay(2))
     assert lion.space == 2 and game.trail(AF).terrains[2] == 1  # grassland
+
+
+def test_a_matching_terrain_symbol_is_used_before_the_continent_symbol() -> None:
+    """The lion on the deciduous forest (space 1): its grassland symbol pays for the grassland, which
+    leaves the Africa symbol for the desert after it; paid the other way round it would stop there."""
+    game = new(4)
+    lion = put_creature(game, 0, [111], "africa", 1)
+    start_turn(game, 0)
+    set_hand(game, 0, [125])
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(125))
+    assert stays(game.decision().options) == [1, 2]
+    choose(game, Stay(2))
+    assert lion.space == 3
 
 
 def kasuar(game: object) -> object:

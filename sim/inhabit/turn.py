@@ -39,13 +39,13 @@ ACTIONS = (MENAGERIE_ACTION, REARING_ACTION, MOVEMENT_ACTION)
 
 @STEPS.options(TURN)
 def turn_options(game: "InhabitState", step: TurnStep) -> tuple[Action, ...]:
-    """Menagerie while a sub-action can be paid for (always, and alone, on a seat's first turn);
-    Rearing and Movement once the seat has a creature, Movement with a trigger to play."""
+    """Menagerie while a sub-action can be paid for; Rearing and Movement once the seat has a creature
+    (so a seat's first action is always Menagerie), Movement with a trigger to play."""
     player = game.seats[step.seat]
     options = []
     if can_play_menagerie(game, step.seat):
         options.append(MENAGERIE_ACTION)
-    if player.turns and player.creatures:
+    if player.creatures:
         options.append(REARING_ACTION)
         if trigger_sources(game, step.seat, first=True):
             options.append(MOVEMENT_ACTION)
