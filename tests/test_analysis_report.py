@@ -15,11 +15,12 @@ from click.testing import CliRunner
 from sim.analysis import shape
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import execute
+from sim.arknova.game import ArkNova
 from sim.cli import main
 from sim.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = [ROOT / "notebooks" / f"{name}.ipynb" for name in ArkNova().info.notebooks]  # other games test their own
 SECTIONS = ("experiment", "seat-advantage", "zoo-maps", "card-strength", "opening-hands", "bots", "game-shape",
             "methods")
 

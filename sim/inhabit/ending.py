@@ -14,9 +14,12 @@ if TYPE_CHECKING:
 
 
 def check_end(game: "InhabitState") -> bool:
-    """End the game at once when enough final spaces are occupied; True if it ended."""
+    """End the game at once when enough final spaces are occupied; True if it ended. The turn cut
+    short counts as a turn taken."""
     if game.finals >= game.end_continents:
         history.close_turn(game, game.current)
+        game.seats[game.current].turns += 1
+        game.turn += 1
         finish(game, "finals")
         return True
     return False

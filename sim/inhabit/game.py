@@ -36,7 +36,7 @@ INFO = GameInfo(
     ),
     default_bot="default",
     data_note=DATA_NOTE,
-    notebooks=("inhabit", "bot_comparison"),
+    notebooks=("inhabit",),
 )
 
 
