@@ -1,6 +1,6 @@
 """Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
 the search bot's time per decision, scaling of the experiment runner with workers, and bytes
-per game on disk.
+per game on disk; then Inhabit the Earth's game speeds (and, with --inhabit-fuzz, its invariant fuzz).
 Run with `make bench`; the figures go into notes, not tests."""
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ def main() -> None:
     parser.add_argument("--default-games", type=int, default=10, help="games per batch of the default heuristic")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
+    parser.add_argument("--inhabit-fuzz", type=int, default=0,
+                        help="Inhabit the Earth: random games per player count with the invariants checked (2000 in docs)")
     args = parser.parse_args()
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   "
           f"(median of {args.repeats} batches)")
@@ -104,6 +106,12 @@ def main() -> None:
         print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
               f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
     print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
+    from inhabit_bench import fuzz, speed_lines  # Inhabit the Earth's lines (scripts/inhabit_bench.py)
+
+    for line in speed_lines():
+        print(line)
+    if args.inhabit_fuzz:
+        print(fuzz(args.inhabit_fuzz))
 
 
 if __name__ == "__main__":

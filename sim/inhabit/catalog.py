@@ -193,6 +193,7 @@ class Trail:
     regions: tuple[int, ...]
     terrains: tuple[int, ...]
     tokens: tuple[str, ...]
+    token_spaces: tuple[int, ...]  # the spaces with a token kind, south to north
 
     @property
     def final(self) -> int:
@@ -219,7 +220,8 @@ def _trail(continent: int, spaces: Sequence[Mapping[str, Any]]) -> Trail:
             tokens.append("")
     if not terrains or tokens[-1] or regions[-1] != 3 or regions[0] != 1:
         raise ValueError("a trail runs from region 1 to a final terrain space in region 3")
-    return Trail(continent, tuple(regions), tuple(terrains), tuple(tokens))
+    return Trail(continent, tuple(regions), tuple(terrains), tuple(tokens),
+                 tuple(space for space, kind in enumerate(tokens) if kind))
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,19 @@ def attach_options(game: "InhabitState", seat: int, classes: list[int]) -> list[
 
 
 def can_play_menagerie(game: "InhabitState", seat: int) -> bool:
-    return bool(card_options(game, seat))
+    """Whether some sub-action can be made and paid for (what `card_options` would find, found sooner)."""
+    player = game.seats[seat]
+    if not player.hand:
+        return False
+    if len(player.hand) < 2 and not any(free_source(game, seat, name) for name in FREE):
+        return False
+    room = min(len(player.creatures), game.class_limit)
+    if any(len(creature.cards) < room for creature in player.creatures):
+        return bool(card_options(game, seat))
+    cards = game.catalog.cards
+    return len(player.creatures) < game.class_limit and any(
+        player.creature(cards[card].cls) is None and entry_continents(game, seat, card) for card in player.hand) and \
+        can_pay(game, seat, "introduce")
 
 
 @STEPS.options(MENAGERIE)

@@ -168,10 +168,26 @@ def plans(game: "InhabitState", seat: int, creature: "Creature") -> list[Plan]:
             pay(after, continent, game.trail(continent).terrains[space])
             further = walk(game, continent, space, after)
             options += [MigrateFirst(continent, steps) for steps in range(len(further) + 1)]
+    targets: dict[int, list[tuple[int, int]]] = {}  # by region: at most three to look up
     for steps in range(0 if stepped else 1, len(landings) + 1):
         region = trail.regions[landings[steps - 1] if steps else creature.space]
-        options += [MigrateLast(steps, continent) for continent, _ in migration_targets(game, seat, creature, region)]
+        if region not in targets:
+            targets[region] = migration_targets(game, seat, creature, region)
+        options += [MigrateLast(steps, continent) for continent, _ in targets[region]]
     return options
+
+
+def can_go_on(game: "InhabitState", seat: int, creature: "Creature") -> bool:
+    """Whether `plans` would offer anything: a step its symbols pay for, or a migration still open."""
+    move = game.move
+    assert move is not None
+    pools = (move.pools if move.began else pools_of(game, creature))[:]
+    trail = game.trail(creature.continent)
+    landing = next_landing(trail, game.occupant[creature.continent], creature.space)
+    if landing >= 0 and pay(pools, creature.continent, trail.terrains[landing]):
+        return True
+    return not (move.began and move.migrated) and bool(
+        migration_targets(game, seat, creature, trail.regions[creature.space]))
 
 
 def pools_of(game: "InhabitState", creature: "Creature") -> list[int]:
@@ -239,7 +255,7 @@ def move_creature(game: "InhabitState", step: MoveStep, option: MoveOption) -> N
     creature = game.seats[seat].creatures[index]
     game.push(MoveStep.of(seat))
     if isinstance(option, Done):
-        could_move = move.began or bool(plans(game, seat, creature))
+        could_move = move.began or can_go_on(game, seat, creature)
         finish_creature(game, seat, creature, could_move)
         return
     if not move.began:
@@ -248,7 +264,7 @@ def move_creature(game: "InhabitState", step: MoveStep, option: MoveOption) -> N
     if game.over:
         return
     if isinstance(option, MigrateLast) or creature.space == game.trail(creature.continent).final or not (
-            plans(game, seat, creature) or game.seats[seat].rack):
+            can_go_on(game, seat, creature) or game.seats[seat].rack):
         finish_creature(game, seat, creature, True)
 
 

@@ -34,7 +34,7 @@ class InhabitObservation:
         self.rack_colors = rack_colors  # per seat: green, blue, red tokens on the rack
         self.deck_sizes = deck_sizes
         self.down_sizes = down_sizes  # face-down discards per deck
-        self.stack_colors = stack_colors  # per continent, per space: the colours bottom to top
+        self.stack_colors = stack_colors  # per continent, per token space: the colours bottom to top
         self.box_colors = box_colors
 
     @classmethod
@@ -43,8 +43,8 @@ class InhabitObservation:
         hand_decks = tuple(tuple(sum(card // 100 == deck for card in player.hand) for deck in DECKS)
                            for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
-        stack_colors = tuple(tuple(tuple(tokens[token].color for token in space) for space in row)
-                             for row in game.stacks)
+        stack_colors = tuple(tuple(tuple(tokens[token].color for token in row[space]) for space in trail.token_spaces)
+                             if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy()
         view.rng = None  # type: ignore[assignment]
         view._decision = None
@@ -113,7 +113,10 @@ class InhabitObservation:
                 player.rack = [tokens[color].pop() for color, count in zip(TOKEN_COLORS, self.rack_colors[index])
                                for _ in range(count)]
                 player.token_points = sum(points[token].points for token in player.rack)
-        game.stacks = [[[tokens[color].pop() for color in space] for space in row] for row in self.stack_colors]
+        for row, trail, colors in zip(game.stacks, game.trails, self.stack_colors):
+            if trail is not None:
+                for space, stack in zip(trail.token_spaces, colors):
+                    row[space] = [tokens[color].pop() for color in stack]
         game.box = sorted(token for pile in tokens.values() for token in pile)
         return game
 

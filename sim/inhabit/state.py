@@ -105,7 +105,8 @@ class Movement:
     discarded, the creature moving (`current`, by menagerie position, -1 before one starts), whether
     it has made its first move (`began`), its unused symbols (`pools`) and extra step (`wild`),
     whether it migrated, and `next_index`: creatures left of it can no longer be triggered.
-    `moved` records (class, spaces moved, migrated) per creature for the dataset."""
+    `moved` records [class, spaces moved, migrated] of each creature that began to move (a migration
+    is open as a first move only while its spaces are 0)."""
 
     __slots__ = ("mask", "cards", "tokens", "current", "began", "pools", "wild", "migrated", "next_index", "moved")
 
