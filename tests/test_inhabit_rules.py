@@ -191,6 +191,25 @@ def test_a_class_holds_at_most_as_many_cards_as_there_are_classes() -> None:
     assert game.seats[0].creature(klass("small_mammal")) is not None
 
 
+def test_at_most_six_creatures_one_per_class() -> None:
+    """"eine Menagerie ..., die genau je einen Kreaturentyp jeder der sechs verschiedenen Klassen enthalten
+    kann": with five classes the sixth may be introduced, with six nothing more is."""
+    game = new(4)
+    for card, where in ((117, "north_america"), (321, "asia"), (132, "africa"), (141, "europe"), (151, "asia")):
+        put_creature(game, 0, [card], where, 0 if where != "asia" or card == 321 else 1)
+    start_turn(game, 0)
+    set_hand(game, 0, [161, 112, 331])
+    choose(game, MENAGERIE_ACTION)
+    options = game.decision().options
+    assert Introduce(161, AU) in options and not any(isinstance(option, Introduce) and option.card == 112
+                                                     for option in options)  # a second predator never
+    choose(game, Introduce(161, AU))
+    choose(game, 331)
+    assert len(game.seats[0].creatures) == 6
+    set_hand(game, 0, [162, 333, 334])
+    assert not any(isinstance(option, Introduce) for option in game.decision().options)
+
+
 def test_a_sub_action_needs_a_card_to_discard_besides_the_card_played() -> None:
     game = new(4)
     four_classes(game)
