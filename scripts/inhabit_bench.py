@@ -3,7 +3,7 @@ fuzz and its bot matches:
 
     python scripts/inhabit_bench.py                  # speed: random 4-player game, default-bot games
     python scripts/inhabit_bench.py --fuzz 2000      # 2,000 random games per player count, invariants after every decision
-    python scripts/inhabit_bench.py --bots 300       # default vs random, default_search vs default: win rates (Wilson)
+    python scripts/inhabit_bench.py --bots 300       # default vs random, inhabit_search vs default: win rates (Wilson)
 
 Every figure describes the reconstructed data pack (docs/inhabit-data.md)."""
 
@@ -92,7 +92,7 @@ def main() -> None:
     if args.bots:
         for players in (2, 4):
             print(match("default", "random", args.bots, players), flush=True)
-        print(match("default_search", "default", max(1, args.bots // 3), 2), flush=True)
+        print(match("inhabit_search", "default", max(1, args.bots // 3), 2), flush=True)
     if not args.fuzz and not args.bots:
         for line in speed_lines():
             print(line, flush=True)

@@ -27,10 +27,12 @@ def play(specs: list[str], seed: int, players: int | None = None) -> list[int]:
 
 
 def test_the_family_and_the_search_preset_are_registered_for_the_game_only() -> None:
-    assert {"default", "racer", "heuristic", "default_search", "random", "search"} <= set(available_bots(GAME))
-    assert "racer" not in available_bots("arknova")
+    assert {"inhabit_default", "inhabit_racer", "inhabit_heuristic", "inhabit_search", "random",
+            "search"} <= set(available_bots(GAME))
+    assert isinstance(make_bot("default", GAME), InhabitBot)  # the game's default bot
+    assert not {"inhabit_racer", "inhabit_default"} & set(available_bots("arknova"))
     with pytest.raises(RegistryError, match="does not play arknova"):
-        make_bot("racer", "arknova")
+        make_bot("inhabit_racer", "arknova")
 
 
 def test_random_plays_every_player_count_through_the_framework() -> None:
@@ -51,7 +53,7 @@ def test_the_default_heuristic_beats_random_players() -> None:
 
 
 def test_the_heuristic_is_deterministic_for_a_seed() -> None:
-    assert play(["default", "racer", "default"], 5) == play(["default", "racer", "default"], 5)
+    assert play(["default", "inhabit_racer", "default"], 5) == play(["default", "inhabit_racer", "default"], 5)
 
 
 def test_the_position_value_rewards_progress_and_creatures() -> None:
@@ -95,11 +97,11 @@ def test_a_bad_archetype_gets_one_line(tmp_path: object) -> None:
     with pytest.raises(ArchetypeError, match="unknown archetype 'fast'"):
         load_weights("fast")
     bad = tmp_path / "bad.toml"  # type: ignore[operator]
-    bad.write_text('bot = "heuristic"\n[weights]\nspeed = 2\n')
+    bad.write_text('bot = "inhabit_heuristic"\n[weights]\nspeed = 2\n')
     with pytest.raises(ArchetypeError, match="unknown weight"):
         load_weights(str(bad))
     good = tmp_path / "mine.toml"  # type: ignore[operator]
-    good.write_text('bot = "heuristic"\n[weights]\nprogress = 9\n[abilities]\nextra_step = 3\n')
+    good.write_text('bot = "inhabit_heuristic"\n[weights]\nprogress = 9\n[abilities]\nextra_step = 3\n')
     weights = load_weights(str(good))
     assert weights.progress == 9 and weights.abilities["extra_step"] == 3 and weights.introduce == 2.5
     assert make_bot(str(good), GAME).weights.progress == 9

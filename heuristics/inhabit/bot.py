@@ -1,5 +1,7 @@
-"""The heuristic bot family of Inhabit the Earth, registered for the game "inhabit": `heuristic` (any
-archetype), one name per shipped archetype (`default`, `racer`), and `default_search`.
+"""The heuristic bot family of Inhabit the Earth, registered for the game "inhabit": `inhabit_heuristic` (any
+archetype), `inhabit_<archetype>` for each shipped archetype (`inhabit_default`, the game's default bot, and
+`inhabit_racer`), and `inhabit_search`. The names carry the game's so that a name without a game
+(`make_bot("default")`) stays Ark Nova's; `--bots default --game inhabit` means `inhabit_default`.
 
 At its turn the bot determinizes what it cannot see, plays each basic action to the end of the turn on a
 copy with the in-turn rules (heuristics/inhabit/policy.py), and keeps the action whose outcome the
@@ -23,16 +25,17 @@ from sim.inhabit.state import InhabitState
 from sim.inhabit.steps import TURN
 
 GAMES = ("inhabit",)
+FAMILY = "inhabit_heuristic"
 MAX_TURN_DECISIONS = 200  # a turn played out on a copy stops here (a safety net, never reached in tests)
 
 
-@register_bot("heuristic", GAMES)
+@register_bot(FAMILY, GAMES)
 class InhabitBot:
     """Whole-turn lookahead over the three basic actions, judged by weighted features; weights from an
     archetype (a shipped name or a TOML file), with `weights` and `abilities` tables on top (an archetype
     file given as the bot brings its own)."""
 
-    name = "heuristic"
+    name = FAMILY
     games = GAMES
 
     def __init__(self, archetype: str = "default", weights: Mapping[str, Any] | None = None,
@@ -85,7 +88,7 @@ def archetype_bot(name: str) -> Callable[..., InhabitBot]:
 
 
 for _archetype in archetype_names():
-    register_bot(_archetype, GAMES)(archetype_bot(_archetype))
+    register_bot(f"inhabit_{_archetype}", GAMES)(archetype_bot(_archetype))
 
 # The search bot as Inhabit the Earth wants it: the default heuristic rolls out and judges the leaves;
 # only the turn's action is searched, two of the searching seat's turns deep.
@@ -95,4 +98,4 @@ _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its Inhabit the Earth preset: the default heuristic as rollout bot and "
                            f"judge, the basic action searched {DEFAULT_SEARCH['turns']} turns deep, "
                            f"{DEFAULT_SEARCH['simulations']} simulations a decision.")
-register_bot("default_search", GAMES)(_default_search)
+register_bot("inhabit_search", GAMES)(_default_search)

@@ -34,7 +34,7 @@ INFO = GameInfo(
                    "a folder with your own cards.csv, tokens.csv and/or trails.json (docs/inhabit-data.md); "
                    "empty: the reconstructed pack"),
     ),
-    default_bot="default",
+    default_bot="inhabit_default",
     data_note=DATA_NOTE,
     notebooks=("inhabit",),
 )
