@@ -198,11 +198,11 @@ def test_at_most_six_creatures_one_per_class() -> None:
     for card, where in ((117, "north_america"), (321, "asia"), (132, "africa"), (141, "europe"), (151, "asia")):
         put_creature(game, 0, [card], where, 0 if where != "asia" or card == 321 else 1)
     start_turn(game, 0)
-    set_hand(game, 0, [161, 112, 331])
+    set_hand(game, 0, [161, 113, 331])
     choose(game, MENAGERIE_ACTION)
     options = game.decision().options
-    assert Introduce(161, AU) in options and not any(isinstance(option, Introduce) and option.card == 112
-                                                     for option in options)  # a second predator never
+    assert Introduce(161, AU) in options and Multiply(113) in options
+    assert Introduce(113, EU) not in options  # a second predator never, though Europe has room
     choose(game, Introduce(161, AU))
     choose(game, 331)
     assert len(game.seats[0].creatures) == 6
