@@ -1,7 +1,8 @@
 """Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
 the search bot's time per decision, scaling of the experiment runner with workers, and bytes
 per game on disk; for Ark & Noah, 4-player games of random bots and of its default heuristic,
-and the fuzz of its invariants over 2,000 random games (checked after every decision).
+and the fuzz of its invariants over 2,000 random games (checked after every decision);
+then Inhabit the Earth's game speeds (and, with --inhabit-fuzz, its invariant fuzz).
 Run with `make bench`; the figures go into notes, not tests."""
 
 from __future__ import annotations
@@ -124,6 +125,8 @@ def main() -> None:
     parser.add_argument("--arknoah-fuzz", type=int, default=2000, help="random Ark & Noah games whose invariants are "
                         "checked after every decision (0 = none)")
     parser.add_argument("--only-arknoah", action="store_true", help="only the Ark & Noah lines")
+    parser.add_argument("--inhabit-fuzz", type=int, default=0,
+                        help="Inhabit the Earth: random games per player count with the invariants checked (2000 in docs)")
     args = parser.parse_args()
     if args.only_arknoah:
         arknoah_lines(args)
@@ -152,6 +155,12 @@ def main() -> None:
         print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
               f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
     print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
+    from inhabit_bench import fuzz, speed_lines  # Inhabit the Earth's lines (scripts/inhabit_bench.py)
+
+    for line in speed_lines():
+        print(line)
+    if args.inhabit_fuzz:
+        print(fuzz(args.inhabit_fuzz))
 
 
 if __name__ == "__main__":

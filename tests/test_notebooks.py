@@ -24,6 +24,7 @@ from sim.arknova.game import ArkNova
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
+GAME_RUN = {"arknoah": "runs/arknoah", "inhabit": "runs/inhabit"}  # a game's own notebook reads its README run
 EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
 
 
@@ -46,10 +47,13 @@ def expected_answer(name: str, run: Run) -> str:
 
 
 def test_every_notebook_belongs_to_a_game_whose_tests_run_it() -> None:
-    """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, the toy's in test_toygame.py."""
+    """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, Inhabit the Earth's in test_inhabit_analysis.py,
+    the toy's in test_toygame.py."""
     from toygame.game import ToyGame
 
-    listed = {*ArkNova.info.notebooks, *ArkNoah.info.notebooks, *ToyGame.info.notebooks}
+    from sim.inhabit.game import Inhabit
+
+    listed = {*ArkNova.info.notebooks, *ArkNoah.info.notebooks, *Inhabit.info.notebooks, *ToyGame.info.notebooks}
     assert {path.stem for path in NOTEBOOKS} == listed
 
 
@@ -121,7 +125,7 @@ def test_a_misspelled_parameter_is_refused_before_a_kernel_starts() -> None:
 def test_each_notebook_checks_exactly_the_parameters_its_parameters_cell_sets(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     declared = notebooks.declared_parameters(notebook)
-    assert declared["run_dir"] == "runs/demo" and declared["make_example"] is False
+    assert declared["run_dir"] == GAME_RUN.get(path.stem, "runs/demo") and declared["make_example"] is False
     calls = [node for cell in notebook.cells if cell.cell_type == "code" and "check_parameters" in cell.source
              for node in ast.walk(ast.parse("\n".join(line for line in cell.source.splitlines()
                                                       if not line.startswith("%"))))

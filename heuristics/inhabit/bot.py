@@ -1,0 +1,101 @@
+"""The heuristic bot family of Inhabit the Earth, registered for the game "inhabit": `inhabit_heuristic` (any
+archetype), `inhabit_<archetype>` for each shipped archetype (`inhabit_default`, the game's default bot, and
+`inhabit_racer`), and `inhabit_search`. The names carry the game's so that a name without a game
+(`make_bot("default")`) stays Ark Nova's; `--bots default --game inhabit` means `inhabit_default`.
+
+At its turn the bot determinizes what it cannot see, plays each basic action to the end of the turn on a
+copy with the in-turn rules (heuristics/inhabit/policy.py), and keeps the action whose outcome the
+position value (heuristics/inhabit/evaluation.py) rates best. Inside a turn it answers by the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from heuristics.inhabit import evaluation, policy
+from heuristics.inhabit.weights import ARCHETYPE_DIR, Weights, archetype_names, load_weights, read_toml
+from heuristics.search import SearchBot
+from sim.core.decision import Decision
+from sim.core.registry import register_bot
+from sim.inhabit.observation import InhabitObservation
+from sim.inhabit.state import InhabitState
+from sim.inhabit.steps import TURN
+
+GAMES = ("inhabit",)
+FAMILY = "inhabit_heuristic"
+MAX_TURN_DECISIONS = 200  # a turn played out on a copy stops here (a safety net, never reached in tests)
+
+
+@register_bot(FAMILY, GAMES)
+class InhabitBot:
+    """Whole-turn lookahead over the three basic actions, judged by weighted features; weights from an
+    archetype (a shipped name or a TOML file), with `weights` and `abilities` tables on top (an archetype
+    file given as the bot brings its own)."""
+
+    name = FAMILY
+    games = GAMES
+
+    def __init__(self, archetype: str = "default", weights: Mapping[str, Any] | None = None,
+                 abilities: Mapping[str, Any] | None = None) -> None:
+        self.archetype = archetype
+        self.weights = load_weights(archetype)
+        if weights or abilities:
+            self.weights = Weights.from_tables(weights or {}, abilities or {}, self.weights, "bot parameters")
+
+    def value(self, state: InhabitState, seat: int) -> float:
+        """The position value of `seat` (higher is better), e.g. for a search's leaves."""
+        return evaluation.value(state, seat, self.weights)
+
+    def choose(self, observation: InhabitObservation, decision: Decision, rng: random.Random) -> Any:
+        if decision.kind != TURN or len(decision.options) == 1:
+            return policy.choose(observation.view, decision.seat, decision, self.weights)
+        return self.ranked(observation, decision, rng)[0]
+
+    def ranked(self, observation: InhabitObservation, decision: Decision, rng: random.Random) -> list[Any]:
+        """The options, best first: the turn's by lookahead, another decision's with the rules' choice first."""
+        if decision.kind != TURN:
+            first = policy.choose(observation.view, decision.seat, decision, self.weights)
+            return [first] + [option for option in decision.options if option != first]
+        base = observation.determinize(rng)
+        base.decision()
+        outcomes = []
+        for index, option in enumerate(decision.options):
+            game = base.copy()
+            game.apply(option)
+            self.finish_turn(game)
+            outcomes.append((self.value(game, decision.seat), -index, option))
+        outcomes.sort(reverse=True)
+        return [option for _, _, option in outcomes]
+
+    def finish_turn(self, game: InhabitState) -> None:
+        """Play the rest of the turn with the rules (another seat's decisions too, e.g. a sloth's draw)."""
+        for _ in range(MAX_TURN_DECISIONS):
+            if game.is_over():
+                return
+            decision = game.decision()
+            if decision.kind == TURN:
+                return
+            game.apply(policy.choose(game, decision.seat, decision, self.weights))
+
+
+def archetype_bot(name: str) -> Callable[..., InhabitBot]:
+    factory = partial(InhabitBot, archetype=name)
+    factory.__doc__ = read_toml(ARCHETYPE_DIR / f"{name}.toml").get("description", f"heuristic, archetype {name}")
+    return factory
+
+
+for _archetype in archetype_names():
+    register_bot(f"inhabit_{_archetype}", GAMES)(archetype_bot(_archetype))
+
+# The search bot as Inhabit the Earth wants it: the default heuristic rolls out and judges the leaves;
+# only the turn's action is searched, two of the searching seat's turns deep.
+DEFAULT_SEARCH = {"rollout": "heuristics.inhabit.bot:InhabitBot", "kinds": TURN, "turns": 2, "simulations": 60,
+                  "scale": 4.0, "prior": 0.3, "exploration": 0.1}
+_default_search = partial(SearchBot, **DEFAULT_SEARCH)
+_default_search.__doc__ = ("Search bot at its Inhabit the Earth preset: the default heuristic as rollout bot and "
+                           f"judge, the basic action searched {DEFAULT_SEARCH['turns']} turns deep, "
+                           f"{DEFAULT_SEARCH['simulations']} simulations a decision.")
+register_bot("inhabit_search", GAMES)(_default_search)

@@ -1,0 +1,335 @@
+"""The heuristic family's in-turn rules: each decision inside a turn answered by weighted option values,
+without lookahead (the turn's action is chosen by lookahead in heuristics/inhabit/bot.py).
+
+A card is worth what its best use would bring: a new class, one more creature or a better top card, and
+its symbols where the creature stands. A sub-action is made while it brings more than the card paid for
+it; a trigger is judged by the spaces it lets the creatures move; a creature moves as far as its plan is
+worth, and never onto the final space that ends the game unless that wins it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from heuristics.inhabit.weights import Weights
+from sim.core.decision import Decision
+from sim.inhabit.board import migration_space
+from sim.inhabit.catalog import Card
+from sim.inhabit.drawing import draw_count
+from sim.inhabit.menagerie import free_source
+from sim.inhabit.movement import current, pay, pools_of, walk
+from sim.inhabit.rearing import cards_for
+from sim.inhabit.scoring import points
+from sim.inhabit.state import Creature, InhabitState
+from sim.inhabit.steps import (
+    DECK,
+    DISCARD,
+    DONE,
+    FLIP,
+    MENAGERIE,
+    MENAGERIE_ACTION,
+    MOVE,
+    MOVEMENT_ACTION,
+    PAY,
+    REAR_DISCARD,
+    REAR_FLIP,
+    REARING_ACTION,
+    SECOND_EVOLVE,
+    TRIGGER,
+    TURN,
+    Adapt,
+    Attach,
+    Done,
+    Evolve,
+    Flip,
+    Introduce,
+    MigrateFirst,
+    MigrateLast,
+    Multiply,
+    Stay,
+    TriggerCard,
+    TriggerToken,
+)
+
+ENDS_LOST = -100.0  # a plan that ends the game without winning it
+
+
+def choose(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    """The rules' answer to any decision of `seat` (the turn's action by a quick rule)."""
+    return RULES[decision.kind](state, seat, decision, weights)
+
+
+# ----------------------------------------------------------------------------- what cards are worth
+
+
+def top_value(card: Card, weights: Weights) -> float:
+    """A card on top of a creature: its ability, or a share of its scoring's points."""
+    if card.scoring:
+        return weights.scoring * float(card.effect.params[-1]) * (3 if card.effect.keyword.endswith("count") else 1)
+    return weights.ability * weights.abilities.get(card.effect.keyword, 0.5)
+
+
+class Judge:
+    """The worth of cards and symbols for one seat at one decision, each computed once."""
+
+    __slots__ = ("state", "seat", "weights", "values", "ahead")
+
+    def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
+        self.state, self.seat, self.weights = state, seat, weights
+        self.values: dict[int, float] = {}
+        self.ahead: dict[int, tuple[list[int], int]] = {}
+
+    def terrain_share(self, creature: Creature, terrain: int) -> float:
+        """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
+        lie ahead (up to 8)."""
+        key = creature.continent * 64 + creature.space
+        found = self.ahead.get(key)
+        if found is None:
+            ahead = [value for value in self.state.trail(creature.continent).terrains[creature.space + 1:] if value >= 0]
+            counts = [0] * 7
+            for value in ahead:
+                counts[value] += 1
+            found = self.ahead[key] = (counts, len(ahead))
+        counts, total = found
+        return counts[terrain] / total * min(total, 8) / 4 if total else 0.0
+
+    def symbols(self, card: Card, creature: Creature) -> float:
+        """The continent and terrain symbols of `card` under `creature`: moves on its continent (or a
+        migration), and the spaces ahead of it that show the terrain."""
+        weights = self.weights
+        value = weights.home_symbol if card.continent == creature.continent else (
+            weights.other_continent if self.state.trails[card.continent] is not None else 0.0)
+        return value + weights.terrain_ahead * self.terrain_share(creature, card.terrain)
+
+    def room(self, creature: Creature) -> bool:
+        state = self.state
+        return len(creature.cards) < min(len(state.seats[self.seat].creatures), state.class_limit)
+
+    def card(self, number: int) -> float:
+        """A hand card's worth: its best use now (a class to open, a creature to grow, symbols to add)."""
+        found = self.values.get(number)
+        if found is not None:
+            return found
+        state, weights = self.state, self.weights
+        card = state.catalog.cards[number]
+        player = state.seats[self.seat]
+        creature = player.creature(card.cls)
+        if creature is None:
+            best = weights.introduce + top_value(card, weights)
+        else:
+            best = 0.0
+            if self.room(creature):
+                grow = max(weights.multiply, weights.evolve + top_value(card, weights)
+                           - top_value(state.catalog.cards[creature.top], weights))
+                best = grow + self.symbols(card, creature)
+            for other in player.creatures:
+                if self.room(other):
+                    best = max(best, weights.adapt + self.symbols(card, other))
+        self.values[number] = value = weights.card_cost * best
+        return value
+
+    def cheapest(self, without: int = 0) -> float:
+        """The value of the card a payment would cost (the least worth in hand, `without` left out)."""
+        return min((self.card(card) for card in self.state.seats[self.seat].hand if card != without), default=0.0)
+
+
+# ----------------------------------------------------------------------------- menagerie
+
+
+def sub_action_value(judge: Judge, option: Any) -> float:
+    """What a sub-action brings, less the card it costs unless an ability makes it free."""
+    state, seat, weights = judge.state, judge.seat, judge.weights
+    cards = state.catalog.cards
+    player = state.seats[seat]
+    if isinstance(option, Attach):
+        tokens = state.catalog.tokens
+        worth = min(tokens[token].points for token in player.rack if tokens[token].symbol == option.symbol)
+        return -weights.points * worth - 0.1
+    card = cards[option.card]
+    if isinstance(option, Introduce):
+        value = weights.introduce + top_value(card, weights) - (2.0 if option.continent != card.continent else 0.0)
+        target_top = 0
+    else:
+        creature = player.creature(option.cls if isinstance(option, Adapt) else card.cls)
+        assert creature is not None
+        target_top = creature.top
+        gain = judge.symbols(card, creature)
+        if isinstance(option, Multiply):
+            value = weights.multiply + gain
+        elif isinstance(option, Evolve):
+            value = weights.evolve + gain + top_value(card, weights) - top_value(cards[creature.top], weights)
+        else:
+            value = weights.adapt + gain
+    if not free_source(state, seat, option.tag, target_top):
+        value -= judge.cheapest(without=option.card)
+    return value - weights.hand
+
+
+def menagerie(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    judge = Judge(state, seat, weights)
+    scored = [(sub_action_value(judge, option), index, option)
+              for index, option in enumerate(decision.options) if not isinstance(option, Done)]
+    best = max(scored, default=None)
+    if best is None or (best[0] <= 0 and DONE in decision.options):
+        return DONE
+    return best[2]
+
+
+def least_worth(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    judge = Judge(state, seat, weights)
+    cards = [option for option in decision.options if isinstance(option, int)]
+    return min(cards, key=lambda card: (judge.card(card), card))
+
+
+def rear_discard(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    card = least_worth(state, seat, decision, weights)
+    return card if Judge(state, seat, weights).card(card) < weights.hand else DONE
+
+
+def deck(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    preference = (weights.deck_1, weights.deck_2, weights.deck_3)
+    return max(decision.options, key=lambda number: preference[number - 1])
+
+
+def rear_flip(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    """The creature that draws most; among equals one on a final space (it will not move again)."""
+    player = state.seats[seat]
+    classes = [option for option in decision.options if isinstance(option, int)]
+
+    def worth(cls: int) -> tuple[int, bool]:
+        creature = player.creature(cls)
+        assert creature is not None
+        return cards_for(state, creature), creature.space == state.trail(creature.continent).final
+
+    best = max(classes, key=worth)
+    if DONE in decision.options and draw_count(state, seat, worth(best)[0]) == 0:
+        return DONE
+    return best
+
+
+# ----------------------------------------------------------------------------- movement
+
+
+def steps_of(state: InhabitState, creature: Creature) -> int:
+    return len(walk(state, creature.continent, creature.space, pools_of(state, creature)))
+
+
+def trigger(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    """The trigger letting the creatures move farthest, less what it costs; a second only if it adds."""
+    cards, tokens = state.catalog.cards, state.catalog.tokens
+    player = state.seats[seat]
+    judge = Judge(state, seat, weights)
+    already = state.move.mask if state.move is not None else 0
+    movers = [(creature.mask, steps_of(state, creature)) for creature in player.creatures
+              if creature.space != state.trail(creature.continent).final]
+
+    def worth(option: Any) -> float:
+        if isinstance(option, Done):
+            return 0.0
+        if isinstance(option, TriggerCard):
+            mask, cost = cards[option.card].mask, judge.card(option.card)
+        elif isinstance(option, TriggerToken):
+            mask = 1 << option.symbol
+            cost = weights.points * min(tokens[token].points for token in player.rack
+                                        if tokens[token].symbol == option.symbol and tokens[token].color != "red")
+        else:
+            mask, cost = 1 << int(cards[option.card].effect.params[0]), 0.0
+        steps = sum(count for shows, count in movers if shows & mask and not shows & already)
+        return weights.trigger_step * steps - cost
+
+    return max(decision.options, key=worth)
+
+
+def endpoint(state: InhabitState, creature: Creature, plan: Any) -> tuple[int, int, int]:
+    """Where a plan leaves the creature (continent, space) and the token stacks it passes."""
+    move = state.move
+    assert move is not None
+    pools = (move.pools if move.began else pools_of(state, creature))[:]
+    continent, space = creature.continent, creature.space
+    if isinstance(plan, MigrateFirst):
+        continent = plan.continent
+        space = migration_space(state.trail(continent), state.occupant[continent], state.start,
+                                state.trail(creature.continent).regions[space])
+        pay(pools, continent, state.trail(continent).terrains[space])
+    landings = walk(state, continent, space, pools)[:plan.steps]
+    end = landings[-1] if landings else space
+    stacks = state.stacks[continent]
+    passed = sum(1 for index in range(space + 1, end) if stacks[index])
+    if isinstance(plan, MigrateLast):
+        region = state.trail(continent).regions[end]
+        continent = plan.continent
+        end = migration_space(state.trail(continent), state.occupant[continent], state.start, region)
+    return continent, end, passed
+
+
+def plan_value(state: InhabitState, seat: int, creature: Creature, plan: Any, weights: Weights) -> float:
+    continent, space, passed = endpoint(state, creature, plan)
+    before = state.trail(creature.continent)
+    after = state.trail(continent)
+    gain = after.regions[space] - before.regions[creature.space]
+    progress = space / after.final - creature.space / before.final
+    value = (weights.points * gain + (weights.progress + weights.leader) * progress + weights.token_taken * passed
+             + weights.home_symbol * (creature.counts[continent] - creature.counts[creature.continent]))
+    if space == after.final:
+        if state.finals + 1 >= state.end_continents:
+            mine = points(state, seat) + gain + 3
+            best_other = max(points(state, other) for other in range(len(state.seats)) if other != seat)
+            return value + 50.0 if mine > best_other else ENDS_LOST
+        value += 3 * weights.points
+    return value
+
+
+def move(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    index = current(state, seat)
+    if index < 0:
+        return DONE if DONE in decision.options else decision.options[0]
+    creature = state.seats[seat].creatures[index]
+    plans = [option for option in decision.options if isinstance(option, (Stay, MigrateFirst, MigrateLast))]
+    best, best_value = DONE, 0.0
+    for plan in plans:
+        worth = plan_value(state, seat, creature, plan, weights)
+        if worth > best_value:
+            best, best_value = plan, worth
+    if best is DONE:
+        for option in decision.options:
+            if isinstance(option, Attach) and option.cls == creature.cls and attach_helps(state, seat, creature, option):
+                return option
+    return best
+
+
+def attach_helps(state: InhabitState, seat: int, creature: Creature, option: Attach) -> bool:
+    """A token whose symbol lets the moving creature take at least two more steps."""
+    move = state.move
+    assert move is not None
+    pools = (move.pools if move.began else pools_of(state, creature))[:]
+    before = len(walk(state, creature.continent, creature.space, pools[:]))
+    pools[option.symbol] += 1
+    return len(walk(state, creature.continent, creature.space, pools)) >= before + 2
+
+
+def keep_black(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    return Flip(False)
+
+
+def second_evolve(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    return menagerie(state, seat, decision, weights)
+
+
+def turn(state: InhabitState, seat: int, decision: Decision, weights: Weights) -> Any:
+    """A quick rule for the action (the bot itself looks ahead instead): grow the menagerie while a
+    class is missing, rear when the hand is low, else move."""
+    player = state.seats[seat]
+    options = decision.options
+    if MENAGERIE_ACTION in options and (len(player.creatures) < 4 or len(player.hand) >= player.hand_limit - 1):
+        return MENAGERIE_ACTION
+    if REARING_ACTION in options and len(player.hand) <= 2:
+        return REARING_ACTION
+    return MOVEMENT_ACTION if MOVEMENT_ACTION in options else options[0]
+
+
+Rule = Callable[[InhabitState, int, Decision, Weights], Any]
+RULES: dict[str, Rule] = {
+    TURN: turn, MENAGERIE: menagerie, SECOND_EVOLVE: second_evolve, PAY: least_worth, DISCARD: least_worth,
+    REAR_DISCARD: rear_discard, REAR_FLIP: rear_flip, DECK: deck, TRIGGER: trigger, MOVE: move, FLIP: keep_black,
+}

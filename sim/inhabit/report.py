@@ -1,0 +1,125 @@
+"""Inhabit the Earth's own sections of `arkmc report`: the first seat, classes and continents, cards,
+the race's length and the scoring cards. Each says that its figures describe the reconstructed data
+pack (docs/inhabit-data.md), not the printed game."""
+
+from __future__ import annotations
+
+import polars as pl
+from matplotlib.figure import Figure
+
+from sim.analysis import plots
+from sim.analysis.data import Run
+from sim.analysis.report import TOP, Section, column, interval_of, num, pct, top_and_bottom
+from sim.inhabit import analysis
+
+PACK = ("These figures describe the data pack reconstructed from the rulebook (docs/inhabit-data.md): the "
+        "rulebook lists neither the cards nor the trails, so they are not findings about the printed game.")
+MIN_SEAT_GAMES = 30  # games per player count before the first seat is judged
+CARD_MIN_N = 20  # seats that played a card before it is ranked
+SCORING_MIN_N = 5  # seats that ended with a scoring card on top before it is listed
+
+
+def report_sections(run: Run) -> list[Section]:
+    return [build(run) for build in (first_seat_section, classes_section, cards_section, length_section,
+                                     scoring_section)]
+
+
+def _section(title: str) -> Section:
+    section = Section(title)
+    section.text.append(PACK)
+    return section
+
+
+def first_seat_section(run: Run) -> Section:
+    section = _section("Inhabit the Earth: the first seat")
+    table = analysis.first_seat(run)
+    if table.is_empty() or table["n"].max() < MIN_SEAT_GAMES:
+        section.text.append(f"Too few games to judge the first seat: at least {MIN_SEAT_GAMES} per player count.")
+        return section
+    for row in table.iter_rows(named=True):
+        verdict = ("more often than its fair share" if row["win_rate_low"] > row["fair"] else
+                   "less often than its fair share" if row["win_rate_high"] < row["fair"] else
+                   "neither more nor less often than its fair share, as far as the interval can tell")
+        section.text.append(f"{row['players']} players, {row['n']} games: the first seat wins {pct(row['win_rate'])} "
+                            f"[{pct(row['win_rate_low'])}, {pct(row['win_rate_high'])}] against a fair "
+                            f"{pct(row['fair'])}: {verdict}. (The rulebook's compensation: later seats enter ahead "
+                            "and \"der Spieler, der den zweiten Kreaturenmarker dorthin bewegt hat, beendet seinen "
+                            "Spielzug nicht mehr\".)")
+    return section
+
+
+def classes_section(run: Run) -> Section:
+    section = _section("Inhabit the Earth: classes and continents")
+    classes, continents = analysis.class_strength(run), analysis.continent_strength(run)
+    if classes.is_empty():
+        section.text.append("No finished game yet.")
+        return section
+    section.text.append("A seat counts for a class when that class is in its menagerie at the end, for a continent "
+                        "when one of its markers is there at the end. Win rates count a shared win as a win.")
+    columns = [("n", column("n")), ("share of seats", column("share", pct)),
+               ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
+    section.figure("Win rate of the seats ending with each class", plots.interval_plot(
+        classes, "name", "win_rate", "win_rate_low", "win_rate_high", "Win rate by class in the menagerie",
+        "win rate"))
+    section.table("Classes in the menagerie at the end", classes, [("class", column("name")), *columns])
+    section.table("Continents with a marker at the end", continents, [("continent", column("name")), *columns])
+    return section
+
+
+def cards_section(run: Run) -> Section:
+    section = _section("Inhabit the Earth: card strength")
+    table = analysis.card_strength(run, CARD_MIN_N)
+    if table.height < 2:
+        section.text.append(f"Too few cards played by {CARD_MIN_N} seats or more to rank them; a run of a few hundred "
+                            "games ranks most of the deck-1 cards.")
+        return section
+    top, bottom = top_and_bottom(table, TOP)
+    columns = [("card", column("card")), ("name", column("name")), ("played n", column("n")),
+               ("win when played [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
+    section.text.append(f"{table.height} cards were played into a menagerie by at least {CARD_MIN_N} seats. Winners "
+                        "play more cards, so a raw win rate rewards being played at all; compare cards with each other.")
+    section.table("Strongest cards (played)", top, columns)
+    section.table("Weakest cards (played)", bottom, columns)
+    return section
+
+
+def length_section(run: Run) -> Section:
+    section = _section("Inhabit the Earth: race length")
+    table = analysis.race_length(run)
+    if table.is_empty():
+        section.text.append("No finished game yet.")
+        return section
+    section.figure("Turns per player", length_plot(analysis.turns_per_player(run)))
+    section.table("Turns per player until the end, by player count", table, [
+        ("players", column("players")), ("games n", column("n")),
+        ("turns per player: median [5%, 95%]", interval_of("median", "low", "high", lambda v: num(v, 1))),
+        ("final spaces reached (mean)", column("finals", num)),
+        ("ended by the turn cap", column("capped"))])
+    return section
+
+
+def length_plot(table: pl.DataFrame) -> Figure:
+    figure = Figure(figsize=(7, 3.2))
+    axis = figure.subplots()
+    for players in sorted(table["players"].unique().to_list()):
+        values = table.filter(pl.col("players") == players)["turns_per_player"].to_numpy()
+        axis.hist(values, bins=20, alpha=0.6, label=f"{players} players")
+    axis.set(xlabel="turns per player", ylabel="games", title="How long the race runs")
+    axis.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def scoring_section(run: Run) -> Section:
+    section = _section("Inhabit the Earth: which scoring cards pay")
+    table = analysis.scoring_pay(run, SCORING_MIN_N)
+    if table.is_empty():
+        section.text.append(f"No scoring card was on top at the end of {SCORING_MIN_N} seats or more yet.")
+        return section
+    section.text.append("A scoring card counts when it is a creature's top card at the end. `paid` is the share of "
+                        "those seats it gave points to.")
+    section.table("Scoring cards on top at the end, by mean points", table.head(2 * TOP), [
+        ("card", column("card")), ("name", column("name")), ("n", column("n")), ("paid", column("paid", pct)),
+        ("mean points", column("mean_points", num)),
+        ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))])
+    return section
