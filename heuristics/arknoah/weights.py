@@ -5,19 +5,17 @@ A weight is in VP per unit of what it counts (docs/bots.md lists them)."""
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from heuristics.archetypes import ArchetypeError, read_toml
+from heuristics.archetypes import archetype_names as shipped_archetypes
+
 ARCHETYPES = Path(__file__).parent / "archetypes"
 BOT = "noah"
-
-
-class ArchetypeError(ValueError):
-    """A bad archetype or weights file; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -77,16 +75,8 @@ class NoahWeights:
             raise ArchetypeError(f"{source}: every weight must be a number") from None
 
 
-def read_archetype(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ArchetypeError(f"cannot read {path}: {error}") from None
-
-
 def archetype_names() -> list[str]:
-    return sorted(path.stem for path in ARCHETYPES.glob("*.toml"))
+    return shipped_archetypes(ARCHETYPES)
 
 
 @cache
@@ -97,7 +87,7 @@ def archetype_weights(name_or_path: str) -> NoahWeights:
         raise ArchetypeError(f"unknown archetype {name_or_path!r}; shipped: {', '.join(archetype_names())}, "
                              "or a path to a .toml file")
     base = None if path == ARCHETYPES / "default.toml" else archetype_weights("default")
-    return NoahWeights.from_mapping(read_archetype(path).get("weights", {}), base, str(path))
+    return NoahWeights.from_mapping(read_toml(path).get("weights", {}), base, str(path))
 
 
 def archetype_text(weights: NoahWeights, description: str) -> str:

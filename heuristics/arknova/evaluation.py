@@ -7,13 +7,14 @@ track data come from the catalog of the game being judged, so an overridden card
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from heuristics.archetypes import ArchetypeError, read_toml
+from heuristics.archetypes import archetype_names as shipped_archetypes
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
@@ -34,10 +35,6 @@ EFFECT_VALUE = {
 UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
 SPONSOR_EFFECT_SHARE = 0.75  # of a sponsor's effects, counted in its card value
 ARCHETYPE_DIR = Path(__file__).parent / "archetypes"
-
-
-class ArchetypeError(ValueError):
-    """A bad archetype or weights file; the message is one line for the user."""
 
 
 @dataclass(frozen=True)
@@ -95,21 +92,13 @@ class Weights:
                 for field in fields(self)}
 
 
-def read_toml(path: str | Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ArchetypeError(f"cannot read {path}: {error}") from None
-
-
 def archetype_path(name: str) -> Path:
     return ARCHETYPE_DIR / f"{name}.toml"
 
 
 def archetype_names() -> list[str]:
     """The shipped archetypes, by file name."""
-    return sorted(path.stem for path in ARCHETYPE_DIR.glob("*.toml"))
+    return shipped_archetypes(ARCHETYPE_DIR)
 
 
 def load_weights(path: str | Path) -> Weights:

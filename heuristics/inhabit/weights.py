@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -11,11 +10,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from heuristics.archetypes import ArchetypeError, read_toml
+from heuristics.archetypes import archetype_names as shipped_archetypes
+
 ARCHETYPE_DIR = Path(__file__).parent / "archetypes"
-
-
-class ArchetypeError(ValueError):
-    """A bad archetype or weights file; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -64,15 +62,7 @@ class Weights:
 
 
 def archetype_names() -> list[str]:
-    return sorted(path.stem for path in ARCHETYPE_DIR.glob("*.toml"))
-
-
-def read_toml(path: str | Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ArchetypeError(f"cannot read {path}: {error}") from None
+    return shipped_archetypes(ARCHETYPE_DIR)
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,26 @@
+"""What every heuristic family's archetypes share: an archetype is a TOML file of weights in the
+family's `archetypes/` folder, and a file that cannot be read is a one-line error for the user."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+
+class ArchetypeError(ValueError):
+    """A bad archetype or weights file; the message is one line for the user."""
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """The TOML table of an archetype or weights file."""
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ArchetypeError(f"cannot read {path}: {error}") from None
+
+
+def archetype_names(folder: Path) -> list[str]:
+    """The archetypes shipped in `folder`, by name (the file name without `.toml`)."""
+    return sorted(path.stem for path in folder.glob("*.toml"))
