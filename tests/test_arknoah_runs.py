@@ -97,9 +97,12 @@ def test_the_notebooks_the_game_names_run_on_its_runs(noah_run: Path) -> None:
     """Each notebook reads the run from the project root (the kernel starts in notebooks/), shows a figure and
     tables formatted for people; Ark & Noah's ends with its answer, the same sentence `answers.answer` makes."""
     pytest.importorskip("nbclient")
+    import nbformat
+
     from sim.analysis.notebooks import execute
     from sim.arknoah import analysis, answers, report
 
+    assert not any(cell.get("outputs") for cell in nbformat.read(ROOT / "notebooks" / "arknoah.ipynb", 4).cells)
     executed = {name: execute(ROOT / "notebooks" / f"{name}.ipynb", {"run_dir": os.path.relpath(noah_run, ROOT)})
                 for name in ArkNoah.info.notebooks}
     for name, notebook in executed.items():
