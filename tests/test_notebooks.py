@@ -17,15 +17,17 @@ from nbclient.exceptions import CellExecutionError
 
 from sim.analysis import answers, bots, cards, maps, notebooks, opening
 from sim.analysis.data import Run, example_run, name_maps
-from sim.analysis.notebooks import NotebookError, check_parameters, execute, open_run, with_parameters
+from sim.analysis.notebooks import NotebookError, Study, check_parameters, execute, open_run, with_parameters
+from sim.arknoah import answers as noah_answers
 from sim.arknoah.game import ArkNoah
 from sim.arknova.game import ArkNova
+from sim.command import arkmc
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
-GAME_RUN = {"arknoah": "runs/arknoah", "inhabit": "runs/inhabit"}  # a game's own notebook reads its README run
 EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
+STUDIES = {ArkNova.info.name: notebooks.ARK_NOVA, ArkNoah.info.name: noah_answers.STUDY}
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +86,20 @@ def test_the_answers_name_maps_and_cards_of_the_run(small_run: Path) -> None:
     assert "only one bot played (random" in expected_answer("bot_comparison", run).lower()
 
 
-def test_a_missing_run_stops_the_notebook_with_one_line_saying_how_to_make_it(tmp_path: Path) -> None:
+def study_of(name: str) -> Study:
+    """The run a notebook reads by default: its game's (a notebook every game names reads the flagship's)."""
+    return next(STUDIES[info.name] for info in (ArkNova.info, ArkNoah.info) if name in info.notebooks)
+
+
+@pytest.mark.parametrize(("name", "making"), [("zoo_maps", "run --out"), (
+    "arknoah", "run --game arknoah --players 4 --bots default --games 1000 --out")])
+def test_a_missing_run_stops_the_notebook_with_one_line_saying_how_to_make_it(name: str, making: str, tmp_path: Path
+                                                                              ) -> None:
     absent = tmp_path / "absent"
     with pytest.raises(CellExecutionError) as failure:
-        execute(ROOT / "notebooks" / "zoo_maps.ipynb", {"run_dir": str(absent)})
+        execute(ROOT / "notebooks" / f"{name}.ipynb", {"run_dir": str(absent)})
     assert failure.value.ename == "NotebookError"
-    assert f"no run in {absent}" in failure.value.evalue and "run --out" in failure.value.evalue
+    assert f"no run in {absent}" in failure.value.evalue and f"{making} {absent}`" in failure.value.evalue
     assert "make_example = True" in failure.value.evalue and "\n" not in failure.value.evalue
     assert "Traceback" not in str(failure.value) and "File " not in str(failure.value)   # the line, no traceback
     assert not absent.exists()                        # no example run unless asked for
@@ -125,7 +135,9 @@ def test_a_misspelled_parameter_is_refused_before_a_kernel_starts() -> None:
 def test_each_notebook_checks_exactly_the_parameters_its_parameters_cell_sets(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     declared = notebooks.declared_parameters(notebook)
-    assert declared["run_dir"] == GAME_RUN.get(path.stem, "runs/demo") and declared["make_example"] is False
+    assert notebooks.ARK_NOVA.folder == "runs/demo" and noah_answers.STUDY.folder == "runs/arknoah"  # what
+    # `make run` and the README's Ark & Noah command fill
+    assert declared["run_dir"] == study_of(path.stem).folder and declared["make_example"] is False
     calls = [node for cell in notebook.cells if cell.cell_type == "code" and "check_parameters" in cell.source
              for node in ast.walk(ast.parse("\n".join(line for line in cell.source.splitlines()
                                                       if not line.startswith("%"))))
@@ -180,6 +192,28 @@ def test_open_run_resolves_from_the_project_root_and_plays_an_example_only_on_re
     (tmp_path / "project" / "not-a-run").mkdir()
     with pytest.raises(NotebookError, match="holds no arkmc experiment"):
         open_run("not-a-run")
+
+
+def test_a_game_s_study_names_the_command_that_fills_its_folder_and_refuses_another_game_s_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_run: Path) -> None:
+    monkeypatch.setattr(notebooks, "ROOT", tmp_path / "project")
+    study = noah_answers.STUDY
+    command = f"{arkmc()} run --game arknoah --players 4 --bots default --games 1000 --out"
+    with pytest.raises(NotebookError, match=re.escape(f"no run in runs/arknoah ({tmp_path}/project/runs/arknoah): make "
+                                                      f"it with `{command} runs/arknoah` in {tmp_path}/project, or set "
+                                                      "run_dir to another folder and make_example = True")):
+        open_run("runs/arknoah", study=study)
+    with pytest.raises(NotebookError, match=re.escape(f"runs/arknoah is where `{command} runs/arknoah` saves its games")):
+        open_run("runs/arknoah", make_example=True, study=study)
+    with pytest.raises(NotebookError, match=re.escape(f"`{command} {tmp_path}/project/runs/y`, or set make_example")):
+        open_run("runs/y", study=study)
+    example = open_run("runs/y", make_example=True, games=3, study=study)
+    assert example.n_games == 3 and example.factory is not None and example.factory.info.name == "arknoah"
+    with pytest.raises(NotebookError) as refused:
+        open_run(small_run, study=study)
+    assert str(refused.value) == (f"{small_run} holds a run of 'arknova', not of 'arknoah': make one with "
+                                  f"`{command} {small_run}`")
+    assert open_run(small_run).n_games == 90            # Ark Nova's notebooks read any game's run, as before
 
 
 def test_the_command_line_refuses_bad_input_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

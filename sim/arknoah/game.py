@@ -11,8 +11,9 @@ from sim.arknoah.catalog import Catalog, data_digest, load_catalog
 from sim.arknoah.log import NoahTurnLog
 from sim.arknoah.setup import DEFAULT_CONFIG, new_game, validate
 from sim.arknoah.state import NoahState
+from sim.arknoah.steps import PLAN, TURN
 from sim.core.cards import CardStatus
-from sim.core.protocols import GameInfo, GameOption, GameTables
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView
 
 DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
              "from the rulebook (docs/arknoah-data.md), not the printed tiles; every figure describes that pack. "
@@ -32,6 +33,7 @@ INFO = GameInfo(
     default_bot="noah",
     data_note=DATA_NOTE,
     notebooks=("arknoah", "bot_comparison"),
+    turn_decision=(PLAN, TURN),  # a worker planned (normal rules), a player's turn (quick rules)
 )
 
 
@@ -77,6 +79,12 @@ class ArkNoah:
 
     def card_statuses(self) -> list[CardStatus]:
         return []
+
+    def seat_view(self, observation: Any) -> SeatView:
+        """The seat's panel on the replay page: its pieces and animals, the ark drawn (sim/arknoah/replay_view.py)."""
+        from sim.arknoah.replay_view import seat_view
+
+        return seat_view(observation)
 
     def report_sections(self, run: Any) -> list[Any]:
         from sim.arknoah.report import report_sections

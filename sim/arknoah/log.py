@@ -1,6 +1,10 @@
 """`arkmc play` for Ark & Noah: one line per decision that had a choice, what the players gained
-in between (pieces from the supply, VP), a line per player at the end of each round, and the final
-scores by source."""
+in between (pieces from the supply, VP), a line per player at the end of each round, the last-minute
+loading, and the final scores by source.
+
+A round's closing lines are written as soon as the round is over (`flush`, before the next decision):
+the replay page (sim/replay) flushes before each turn, so they end the round's last step rather than
+open the next one."""
 
 from __future__ import annotations
 
@@ -33,15 +37,16 @@ class NoahTurnLog:
     def __init__(self, game: NoahState, write: Callable[[str], None]) -> None:
         self.game = game
         self.write = write
-        self.round = -1
+        self.round = -1  # the round whose heading was written
+        self.closed = 0  # rounds whose closing lines were written
         self.seen = self._holdings(game)
 
     def __call__(self, state: Any, decision: Decision, option: Any) -> None:
         game: NoahState = state
+        self._round_end(game)
         if game.round != self.round:
-            self._round_end(game)
             self.round = game.round
-            self.write(f"Round {game.round + 1}")
+            self.write("Last-minute loading (no VP)" if game.end_reason else f"Round {game.round + 1}")
         self._gains(game)
         if len(decision.options) > 1 or not isinstance(option, Done):
             self.write(f"  P{decision.seat + 1} {self.describe(game, option)}")
@@ -103,18 +108,22 @@ class NoahTurnLog:
         self.seen = now
 
     def _round_end(self, game: NoahState) -> None:
-        if self.round < 0:
+        """Each player's holdings once a round is over (written once per round)."""
+        if game.round == self.closed:
             return
+        self.closed = game.round
         self._gains(game)
         for seat, player in enumerate(game.players):
             self.write(f"    P{seat + 1}: {player.vp} VP, {player.walls} walls, {player.pitch} pitch, {player.food} food, "
                        f"{len(game.tiles_of(seat))} animals; {game.hull_walls(seat)} hull walls")
 
     def flush(self) -> None:
+        self._round_end(self.game)
         self._gains(self.game)
 
     def finish(self) -> None:
         game = self.game
+        self._round_end(game)
         self._gains(game)
         self.write(f"Game over after {game.round} rounds ({game.end_reason}); {len(game.cages)} cages, "
                    f"{sum(1 for species in game.cage_large + game.cage_small if species >= 0)} pairs on the ark")

@@ -110,7 +110,8 @@ class GameInfo:
     study_options: Mapping[str, Any] = field(default_factory=dict)
     data_note: str = ""  # where the game's data comes from, when a report must say so (e.g. reconstructed)
     notebooks: tuple[str, ...] = ()  # the notebooks in notebooks/ that apply to this game's runs
-    turn_decision: str = "turn"  # the decision kind that begins a turn: the replay page makes one step of each
+    # the decision kind (or kinds) that begins a turn: the replay page makes one step of each
+    turn_decision: str | tuple[str, ...] = "turn"
 
 
 @dataclass(frozen=True, slots=True)

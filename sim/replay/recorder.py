@@ -3,8 +3,9 @@
 A step holds the log lines of its turn and every seat's panel as the turn ends (the state just
 before the next turn begins, or the final state). The first step is the setup (up to the first
 turn), the last one the final scores. A turn begins at each decision of the game's
-`info.turn_decision` kind. Each seat's panel is made by the game's `seat_view` from that seat's
-observation, so it holds what the seat could see and nothing more.
+`info.turn_decision` kind (or of one of its kinds, when it names several). Each seat's panel is
+made by the game's `seat_view` from that seat's observation, so it holds what the seat could see
+and nothing more.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class GameRecorder:
         self.state = state
         self.players = players
         self.echo = echo
-        self.turn_decision = factory.info.turn_decision
+        kinds = factory.info.turn_decision
+        self.turn_kinds = (kinds,) if isinstance(kinds, str) else kinds
         self.seat_view: Callable[[Any], SeatView] | None = getattr(factory, "seat_view", None)
         self.steps: list[ReplayStep] = [ReplayStep("setup", "Setup", None)]
         self.seat_turns = [0] * players
@@ -50,7 +52,7 @@ class GameRecorder:
             self.echo(line)
 
     def __call__(self, state: GameState, decision: Decision, option: Any) -> None:
-        if decision.kind == self.turn_decision:
+        if decision.kind in self.turn_kinds:
             self.log.flush()  # the lines the game holds back belong to the turn before
             self._close_step()
             self.seat_turns[decision.seat] += 1
