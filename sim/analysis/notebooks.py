@@ -20,6 +20,7 @@ import difflib
 import os
 import sys
 from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -92,30 +93,64 @@ def unknown_parameter(name: str, known: list[str], owner: str) -> NotebookError:
     return NotebookError(f"{owner} has no parameter {name!r}{hint}; its parameters: {', '.join(known) or 'none'}")
 
 
+@dataclass(frozen=True, slots=True)
+class Study:
+    """The run a game's notebooks are written for: the folder they read by default (from the project
+    root), how a run of that kind is made, and the game an example run plays.
+
+    `arguments` are what `arkmc run` needs besides `--out` to make such a run, `maker` the command that
+    fills `folder` when it is not `arkmc run` (Ark Nova's: `make run`). With `game` set, a run of
+    another game is refused; without it the notebook reads any game's run and examples are Ark Nova's.
+    """
+
+    folder: str
+    arguments: str = ""
+    maker: str = ""
+    game: str | None = None
+
+    def making(self, out: str | Path) -> str:
+        """The command that makes a run of this kind in `out`."""
+        return f"{arkmc()} run{' ' + self.arguments if self.arguments else ''} --out {out}"
+
+    def fills(self) -> str:
+        """The command that fills `folder`, run in the project root."""
+        return self.maker or self.making(self.folder)
+
+
+ARK_NOVA = Study(str(DEMO_RUN), maker="make run")   # Ark Nova's notebooks read the `make run` demo
+
+
 def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
-             bots: tuple[str, ...] | list[str] = ("random",)) -> Run:
-    """The run in `run_dir` (relative to the project root); NotebookError when it holds none.
+             bots: tuple[str, ...] | list[str] = ("random",), study: Study = ARK_NOVA) -> Run:
+    """The run in `run_dir` (relative to the project root); NotebookError when it holds none, or
+    when it holds a run of another game than the study's.
 
     With `make_example` a folder that holds no run first gets a small example run of `games`
-    games of `bots` on random maps (a few seconds to a minute), except the folder `make run`
-    fills: an example there would make `make run` refuse to resume it.
+    games of `bots` (Ark Nova's on random maps; a few seconds to a minute), except the study's own
+    folder: an example there would make the command that fills it refuse to resume it.
     """
     path = resolve(run_dir)
+    own = path == resolve(study.folder)
     if make_example and not path.is_file() and not _holds_experiment(path):
-        if path == resolve(DEMO_RUN):
-            raise NotebookError(f"{DEMO_RUN} is where `make run` saves its games, so no example run is played into "
-                                f"it: set run_dir to another folder (e.g. \"runs/example\") or run `make run` in {ROOT}")
-        example_run(path, games=games, bots=tuple(bots))
+        if own:
+            raise NotebookError(f"{study.folder} is where `{study.fills()}` saves its games, so no example run is "
+                                f"played into it: set run_dir to another folder (e.g. \"runs/example\") or run "
+                                f"`{study.fills()}` in {ROOT}")
+        example_run(path, games=games, bots=tuple(bots), game=study.game or "arknova")
     if not path.exists():
-        how = (f"make it with `make run` in {ROOT}, or set run_dir to another folder and make_example = True "
-               "for a small example run" if path == resolve(DEMO_RUN) else
-               f"make one with `{arkmc()} run --out {path}`, or set make_example = True to play a small example "
-               "run into it")
+        how = (f"make it with `{study.fills()}` in {ROOT}, or set run_dir to another folder and make_example = True "
+               "for a small example run" if own else
+               f"make one with `{study.making(path)}`, or set make_example = True to play a small example run into it")
         raise NotebookError(f"no run in {run_dir} ({path}): {how}")
     try:
-        return Run.open(path)
+        run = Run.open(path)
     except NotARun as error:
         raise NotebookError(str(error)) from None
+    played = run.factory.info.name if run.factory is not None else run.spec.get("game")
+    if study.game and played != study.game:
+        raise NotebookError(f"{run_dir} holds a run of {played!r}, not of {study.game!r}: make one with "
+                            f"`{study.making(path)}`")
+    return run
 
 
 def _holds_experiment(path: Path) -> bool:
