@@ -24,7 +24,7 @@ from sim.inhabit.catalog import TERRAINS
 from sim.inhabit.log import card_text
 from sim.inhabit.replay_view import token_text
 from sim.inhabit.state import InhabitState
-from sim.inhabit.trail_drawing import SEAT_COLORS, TERRAIN_FILL
+from sim.inhabit.trail_drawing import SEAT_COLORS, TERRAIN_FILL, TOKEN_FILL
 from sim.runner import experiment_bots, experiment_factory, new_indexed_game, run
 from sim.storage import RunFolder
 
@@ -128,8 +128,9 @@ def test_every_step_draws_the_markers_and_stacks_where_the_game_has_them(data: d
         svg = drawings[step["views"][0]["drawing"]]
         assert drawn_markers(svg) == true_markers(state), step["label"]
         blacks += sum(marker[4] for marker in true_markers(state))
-        stacks = {(int(continent), int(space)): tuple(colors.split(",")) for continent, space, colors in
-                  re.findall(r'<g class="tokens" data-at="(\d),(\d+)" data-colors="([a-z,]+)"', svg)}
+        stacks = {(int(continent), int(space)): tuple(colors.split(",")) for continent, space, colors, discs in
+                  re.findall(r'<g class="tokens" data-at="(\d),(\d+)" data-colors="([a-z,]+)">(.*?)</g>', svg)
+                  if re.findall(r'fill="([^"]+)"', discs) == [TOKEN_FILL[color] for color in colors.split(",")]}
         tokens = state.catalog.tokens
         assert stacks == {(continent, space): tuple(tokens[token].color for token in row[space])
                           for continent, (row, trail) in enumerate(zip(state.stacks, state.trails, strict=True))
