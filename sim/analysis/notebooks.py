@@ -6,7 +6,8 @@ defaults. Paths among them are relative to the project root (the folder holding 
 `make run` fills, never one inside notebooks/. The cell after it checks the names and types it
 was given (`check_parameters`), so a misspelled parameter injected by papermill or nbclient stops
 the notebook instead of being ignored, and opens the run (`open_run`): a folder that holds no run
-is a one-line error saying how to make one; a small example run is played only on request.
+is a one-line error saying how to make one; a small example run is played only on request. A game's
+own notebooks name its `Study` (Ark & Noah's reads runs/arknoah and refuses another game's run).
 
 Headless, with other parameters (names are checked before a kernel starts):
 
