@@ -22,12 +22,15 @@ from sim.arknoah import answers as noah_answers
 from sim.arknoah.game import ArkNoah
 from sim.arknova.game import ArkNova
 from sim.command import arkmc
+from sim.inhabit import answers as inhabit_answers
+from sim.inhabit.game import Inhabit
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
 EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
-STUDIES = {ArkNova.info.name: notebooks.ARK_NOVA, ArkNoah.info.name: noah_answers.STUDY}
+STUDIES = {ArkNova.info.name: notebooks.ARK_NOVA, ArkNoah.info.name: noah_answers.STUDY,
+           Inhabit.info.name: inhabit_answers.STUDY}
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +55,6 @@ def test_every_notebook_belongs_to_a_game_whose_tests_run_it() -> None:
     """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, Inhabit the Earth's in test_inhabit_analysis.py,
     the toy's in test_toygame.py."""
     from toygame.game import ToyGame
-
-    from sim.inhabit.game import Inhabit
 
     listed = {*ArkNova.info.notebooks, *ArkNoah.info.notebooks, *Inhabit.info.notebooks, *ToyGame.info.notebooks}
     assert {path.stem for path in NOTEBOOKS} == listed
@@ -88,11 +89,12 @@ def test_the_answers_name_maps_and_cards_of_the_run(small_run: Path) -> None:
 
 def study_of(name: str) -> Study:
     """The run a notebook reads by default: its game's (a notebook every game names reads the flagship's)."""
-    return next(STUDIES[info.name] for info in (ArkNova.info, ArkNoah.info) if name in info.notebooks)
+    return next(STUDIES[info.name] for info in (ArkNova.info, ArkNoah.info, Inhabit.info) if name in info.notebooks)
 
 
 @pytest.mark.parametrize(("name", "making"), [("zoo_maps", "run --out"), (
-    "arknoah", "run --game arknoah --players 4 --bots default --games 1000 --out")])
+    "arknoah", "run --game arknoah --players 4 --bots default --games 1000 --out"), (
+    "inhabit", "run --game inhabit --players 4 --bots default --games 1000 --out")])
 def test_a_missing_run_stops_the_notebook_with_one_line_saying_how_to_make_it(name: str, making: str, tmp_path: Path
                                                                               ) -> None:
     absent = tmp_path / "absent"

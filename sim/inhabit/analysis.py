@@ -13,6 +13,7 @@ import polars as pl
 
 from sim.analysis.data import Run, name_cards
 from sim.analysis.seats import seat_advantage
+from sim.analysis.stats import newcombe_difference
 from sim.analysis.tables import with_wilson
 from sim.inhabit.catalog import CLASSES, CONTINENTS
 
@@ -33,18 +34,33 @@ def _by_member(run: Run, column: str, label: str, names: tuple[str, ...], offset
                .drop_nulls(label))
     table = members.group_by(label).agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
     table = with_wilson(table.with_columns((pl.col("n") / seats.height).alias("share")))
+    table = with_difference(table, seats.height, int(seats["won"].sum()))
     return table.with_columns(pl.col(label).map_elements(lambda value: names[int(value) - offset],
                                                          return_dtype=pl.String).alias("name")
                               ).sort("win_rate", descending=True)
 
 
+def with_difference(table: pl.DataFrame, seats: int, wins: int) -> pl.DataFrame:
+    """Add the seats without the member (`n_without`, `wins_without`, `win_without`) and the difference
+    of the win rates with and without it (`difference`, Newcombe 95% `difference_low`/`_high`): the two
+    groups share no seat, so unlike two members' rates (a seat holds several classes) they are independent."""
+    table = table.with_columns((seats - pl.col("n")).alias("n_without"), (wins - pl.col("wins")).alias("wins_without"))
+    bounds = [newcombe_difference(int(w), int(n), int(v), int(m)) for w, n, v, m in
+              table.select("wins", "n", "wins_without", "n_without").iter_rows()]
+    return table.with_columns(
+        pl.when(pl.col("n_without") > 0).then(pl.col("wins_without") / pl.col("n_without")).alias("win_without"),
+        *(pl.Series(name, [bound[index] for bound in bounds], dtype=pl.Float64).fill_nan(None)
+          for index, name in enumerate(("difference", "difference_low", "difference_high"))))
+
+
 def class_strength(run: Run) -> pl.DataFrame:
-    """Per creature class: seats that ended with it (`n`, `share` of all seats) and their win rate."""
+    """Per creature class: seats that ended with it (`n`, `share` of all seats), their win rate, and its
+    difference to the win rate of the seats without it (`with_difference`)."""
     return _by_member(run, "classes", "class", CLASSES, 1)
 
 
 def continent_strength(run: Run) -> pl.DataFrame:
-    """Per continent: seats that ended with a marker there and their win rate."""
+    """Per continent: seats that ended with a marker there, their win rate and its difference to the others'."""
     return _by_member(run, "continents", "continent", CONTINENTS, 0)
 
 

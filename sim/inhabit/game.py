@@ -1,5 +1,5 @@
 """The Inhabit the Earth game factory, registered with the core as ``inhabit``: how the game describes
-itself to the framework (options, default bot, turn log, card status, report sections)."""
+itself to the framework (options, default bot, turn log, card status, report sections, replay panels)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards as card_status
-from sim.core.protocols import GameInfo, GameOption, GameTables, TurnLog
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, TurnLog
 from sim.inhabit import dataset, history, overrides
 from sim.inhabit.catalog import Catalog, DataError
+from sim.inhabit.observation import InhabitObservation
 from sim.inhabit.registry import EFFECTS
 from sim.inhabit.setup import DEFAULT_CONFIG, MAX_PLAYERS, MIN_PLAYERS, new_game, validate
 from sim.inhabit.state import InhabitState
@@ -97,6 +98,12 @@ class Inhabit:
                                          "scoring" if card.scoring else "ability", (card.effect.keyword,))
                    for card in sorted(self.catalog.cards.values(), key=lambda card: card.number)]
         return card_status.card_statuses(entries, EFFECTS.is_known, card_status.card_tests(CARD_TESTS))
+
+    def seat_view(self, observation: InhabitObservation) -> SeatView:
+        """The seat's panel on the replay page (`sim.inhabit.replay_view`)."""
+        from sim.inhabit.replay_view import seat_view
+
+        return seat_view(observation)
 
     def report_sections(self, run: Any) -> list[Any]:
         from sim.inhabit.report import report_sections

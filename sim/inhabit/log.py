@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sim.core.decision import Decision
-from sim.inhabit.catalog import CLASSES, CONTINENTS, SYMBOLS, TERRAINS
+from sim.inhabit.catalog import CLASSES, CONTINENTS, SYMBOLS, TERRAINS, Catalog
 from sim.inhabit.scoring import results
 from sim.inhabit.state import InhabitState
 from sim.inhabit.steps import (
@@ -33,6 +33,13 @@ from sim.inhabit.steps import (
 )
 
 
+def card_text(catalog: Catalog, number: int) -> str:
+    """A card as the log and the replay page name it: "249 Nasenbeutler (small_mammal, australasia, desert)"."""
+    card = catalog.cards[number]
+    name = f" {card.name}" if card.name else ""
+    return f"{number}{name} ({CLASSES[card.cls]}, {CONTINENTS[card.continent]}, {TERRAINS[card.terrain]})"
+
+
 class InhabitTurnLog:
     """A play-loop listener writing each turn of a game as readable lines."""
 
@@ -41,9 +48,7 @@ class InhabitTurnLog:
         self.write = write
 
     def card(self, number: int) -> str:
-        card = self.game.catalog.cards[number]
-        name = f" {card.name}" if card.name else ""
-        return f"{number}{name} ({CLASSES[card.cls]}, {CONTINENTS[card.continent]}, {TERRAINS[card.terrain]})"
+        return card_text(self.game.catalog, number)
 
     def __call__(self, state: Any, decision: Decision, option: Any) -> None:
         seat, kind = decision.seat, decision.kind

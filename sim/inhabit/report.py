@@ -1,6 +1,6 @@
 """Inhabit the Earth's own sections of `arkmc report`: the first seat, classes and continents, cards,
-the race's length and the scoring cards. Each says that its figures describe the reconstructed data
-pack (docs/inhabit-data.md), not the printed game."""
+the race's length and the scoring cards. Each says which data pack its figures describe: the one
+reconstructed from the rulebook (docs/inhabit-data.md) unless the run named its own."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from sim.analysis import plots
+from sim.analysis.answers import points, points_interval
 from sim.analysis.data import Run
 from sim.analysis.report import TOP, Section, column, interval_of, num, pct, top_and_bottom
 from sim.inhabit import analysis
@@ -24,18 +25,39 @@ def report_sections(run: Run) -> list[Section]:
                                      scoring_section)]
 
 
-def _section(title: str) -> Section:
+def data_caveat(run: Run) -> str:
+    """Which data pack the run's figures describe: the reconstructed one (PACK), or the folder its
+    `data` option named, with the single facts its overrides changed."""
+    folder = run.spec.get("options", {}).get("data", "")
+    changes = list(run.spec.get("overrides", []))
+    if not folder and not changes:
+        return PACK
+    pack = (f"the data pack in {folder}" if folder else
+            "the data pack reconstructed from the rulebook (docs/inhabit-data.md), not the printed game")
+    return f"These figures describe {pack}" + (f", with {', '.join(changes)}." if changes else ".")
+
+
+def _section(title: str, run: Run) -> Section:
     section = Section(title)
-    section.text.append(PACK)
+    section.text.append(data_caveat(run))
     return section
 
 
+def readable(name: str) -> str:
+    """A class or continent as people write it: "small mammal", "north america"."""
+    return name.replace("_", " ")
+
+
 def first_seat_section(run: Run) -> Section:
-    section = _section("Inhabit the Earth: the first seat")
+    section = _section("Inhabit the Earth: the first seat", run)
     table = analysis.first_seat(run)
     if table.is_empty() or table["n"].max() < MIN_SEAT_GAMES:
         section.text.append(f"Too few games to judge the first seat: at least {MIN_SEAT_GAMES} per player count.")
         return section
+    section.table("The first seat's win share by player count (a shared win split between the tied seats)", table, [
+        ("players", column("players")), ("games n", column("n")),
+        ("first seat wins [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
+        ("fair share", column("fair", pct))])
     for row in table.iter_rows(named=True):
         verdict = ("more often than its fair share" if row["win_rate_low"] > row["fair"] else
                    "less often than its fair share" if row["win_rate_high"] < row["fair"] else
@@ -49,34 +71,42 @@ def first_seat_section(run: Run) -> Section:
 
 
 def classes_section(run: Run) -> Section:
-    section = _section("Inhabit the Earth: classes and continents")
+    section = _section("Inhabit the Earth: classes and continents", run)
     classes, continents = analysis.class_strength(run), analysis.continent_strength(run)
     if classes.is_empty():
         section.text.append("No finished game yet.")
         return section
     section.text.append("A seat counts for a class when that class is in its menagerie at the end, for a continent "
-                        "when one of its markers is there at the end. Win rates count a shared win as a win.")
+                        "when one of its markers is there at the end. Win rates count a shared win as a win. The "
+                        "difference is to the seats without it (Newcombe 95% interval): an association, since a seat "
+                        "with more creatures holds more classes.")
     columns = [("n", column("n")), ("share of seats", column("share", pct)),
-               ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
+               ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
+               ("without it", column("win_without", pct)),
+               ("difference [95% CI]", lambda row: f"{points(row['difference'])} "
+                                                   f"{points_interval(row['difference_low'], row['difference_high'])}"
+                if row["difference"] is not None else "–")]
     section.figure("Win rate of the seats ending with each class", plots.interval_plot(
         classes, "name", "win_rate", "win_rate_low", "win_rate_high", "Win rate by class in the menagerie",
         "win rate"))
-    section.table("Classes in the menagerie at the end", classes, [("class", column("name")), *columns])
-    section.table("Continents with a marker at the end", continents, [("continent", column("name")), *columns])
+    section.table("Classes in the menagerie at the end", classes, [("class", column("name", readable)), *columns])
+    section.table("Continents with a marker at the end", continents,
+                  [("continent", column("name", readable)), *columns])
     return section
 
 
-def cards_section(run: Run) -> Section:
-    section = _section("Inhabit the Earth: card strength")
-    table = analysis.card_strength(run, CARD_MIN_N)
+def cards_section(run: Run, min_n: int = CARD_MIN_N) -> Section:
+    """The cards played by at least `min_n` seats, strongest and weakest by win rate when played."""
+    section = _section("Inhabit the Earth: card strength", run)
+    table = analysis.card_strength(run, min_n)
     if table.height < 2:
-        section.text.append(f"Too few cards played by {CARD_MIN_N} seats or more to rank them; a run of a few hundred "
+        section.text.append(f"Too few cards played by {min_n} seats or more to rank them; a run of a few hundred "
                             "games ranks most of the deck-1 cards.")
         return section
     top, bottom = top_and_bottom(table, TOP)
     columns = [("card", column("card")), ("name", column("name")), ("played n", column("n")),
                ("win when played [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
-    section.text.append(f"{table.height} cards were played into a menagerie by at least {CARD_MIN_N} seats. Winners "
+    section.text.append(f"{table.height} cards were played into a menagerie by at least {min_n} seats. Winners "
                         "play more cards, so a raw win rate rewards being played at all; compare cards with each other.")
     section.table("Strongest cards (played)", top, columns)
     section.table("Weakest cards (played)", bottom, columns)
@@ -84,7 +114,7 @@ def cards_section(run: Run) -> Section:
 
 
 def length_section(run: Run) -> Section:
-    section = _section("Inhabit the Earth: race length")
+    section = _section("Inhabit the Earth: race length", run)
     table = analysis.race_length(run)
     if table.is_empty():
         section.text.append("No finished game yet.")
@@ -111,12 +141,12 @@ def length_plot(table: pl.DataFrame) -> Figure:
 
 
 def scoring_section(run: Run) -> Section:
-    section = _section("Inhabit the Earth: which scoring cards pay")
+    section = _section("Inhabit the Earth: which scoring cards pay", run)
     table = analysis.scoring_pay(run, SCORING_MIN_N)
     if table.is_empty():
         section.text.append(f"No scoring card was on top at the end of {SCORING_MIN_N} seats or more yet.")
         return section
-    section.text.append("A scoring card counts when it is a creature's top card at the end. `paid` is the share of "
+    section.text.append("A scoring card counts when it is a creature's top card at the end; \"paid\" is the share of "
                         "those seats it gave points to.")
     section.table("Scoring cards on top at the end, by mean points", table.head(2 * TOP), [
         ("card", column("card")), ("name", column("name")), ("n", column("n")), ("paid", column("paid", pct)),
