@@ -215,7 +215,12 @@ def test_a_game_s_study_names_the_command_that_fills_its_folder_and_refuses_anot
         open_run(small_run, study=study)
     assert str(refused.value) == (f"{small_run} holds a run of 'arknova', not of 'arknoah': make one with "
                                   f"`{command} {small_run}`")
-    assert open_run(small_run).n_games == 90            # Ark Nova's notebooks read any game's run, as before
+    assert open_run(small_run).n_games == 90            # Ark Nova's study reads Ark Nova's run
+    with pytest.raises(NotebookError) as refused:       # and refuses Ark & Noah's, which has no maps or cards
+        open_run("runs/y")
+    assert str(refused.value) == (f"runs/y holds a run of 'arknoah', not of 'arknova': make one with "
+                                  f"`{arkmc()} run --out {tmp_path}/project/runs/y`")
+    assert open_run("runs/y", study=notebooks.ANY_GAME).n_games == 3   # what bot_comparison reads
 
 
 def test_the_command_line_refuses_bad_input_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -118,7 +118,8 @@ class Study:
         return self.maker or self.making(self.folder)
 
 
-ARK_NOVA = Study(str(DEMO_RUN), maker="make run")   # Ark Nova's notebooks read the `make run` demo
+ARK_NOVA = Study(str(DEMO_RUN), maker="make run", game="arknova")  # the Ark Nova notebooks read the `make run` demo
+ANY_GAME = Study(str(DEMO_RUN), maker="make run")   # a notebook for every game (bot_comparison) reads it too
 
 
 def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
