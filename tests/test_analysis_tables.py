@@ -132,3 +132,12 @@ def test_p_values_below_one_in_a_thousand_are_not_printed_as_zero() -> None:
         "< 0.001", "0.001", "0.023", "1.000", "–", "–"]
     assert (p_phrase("q", 0.0004), p_phrase("p", 0.5)) == ("q < 0.001", "p = 0.500")
     assert (marked_q(0.0499), marked_q(0.05), marked_q(None)) == ("0.050 *", "0.050", "–")
+
+
+def test_a_tiny_negative_number_is_not_printed_as_minus_zero() -> None:
+    from sim.analysis.report import change_pp, num, pct, signed, signed_pp
+
+    assert [signed(value) for value in (-0.04, -0.06, 0.04, None, float("nan"))] == ["+0.0", "-0.1", "+0.0", "–", "–"]
+    assert (signed_pp(-0.0004), signed_pp(-0.0006), change_pp(-0.0004), change_pp(0.025)) == (
+        "+0.0", "-0.1", "+0.0 pp", "+2.5 pp")
+    assert (num(-0.04), num(-0.06), pct(-0.0004), pct(-0.0006)) == ("0.0", "-0.1", "0.0%", "-0.1%")

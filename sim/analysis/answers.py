@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.report import interval, num, p_phrase, pct
+from sim.analysis.report import interval, num, p_phrase, pct, signed
 from sim.analysis.stats import bootstrap_mean, newcombe_difference, two_proportion_p
 from sim.analysis.tables import with_q_values
 
@@ -21,17 +21,12 @@ FDR = 0.05   # the false-discovery rate at which a card or map counts as differe
 
 def points(value: Any) -> str:
     """A difference of two rates in percentage points: "+12.3 points"."""
-    return f"{_signed(value * 100)} points"
+    return f"{signed(value * 100)} points"
 
 
 def points_interval(low: float, high: float) -> str:
     """The interval of a difference of two rates in percentage points: "[-1.2, +20.5]"."""
-    return interval(low * 100, high * 100, _signed)
-
-
-def _signed(value: float) -> str:
-    text = f"{value:+.1f}"
-    return "+0.0" if text == "-0.0" else text
+    return interval(low * 100, high * 100, signed)
 
 
 def _map(row: dict[str, Any]) -> str:

@@ -108,11 +108,11 @@ class Section:
 
 
 def pct(value: Any) -> str:
-    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.1%}"
+    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:z.1%}"
 
 
 def num(value: Any, digits: int = 1) -> str:
-    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
+    return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:z.{digits}f}"
 
 
 P_FLOOR = 0.001   # smaller p- and q-values are printed as "< 0.001": their digits are noise, not evidence
@@ -377,13 +377,19 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     return sections + [section for section in changes if section is not None] + [Section("Methods", METHODS)]
 
 
+def signed(value: float | None) -> str:
+    """A difference with its sign and one decimal: "+4.8", "-3.5", and "+0.0" for a tiny negative one."""
+    return "–" if value is None or math.isnan(value) else f"{value:+z.1f}"
+
+
+def signed_pp(value: float | None) -> str:
+    """A difference of two rates in percentage points, signed: "+21.4" (for a column that says pp)."""
+    return signed(None if value is None else 100 * value)
+
+
 def change_pp(value: float) -> str:
-    """A change of a rate in percentage points, signed."""
-    return "–" if math.isnan(value) else f"{value * 100:+.1f} pp"
-
-
-def change_num(value: float) -> str:
-    return "–" if math.isnan(value) else f"{value:+.1f}"
+    """A change of a rate in percentage points, signed, with its unit: "+2.5 pp"."""
+    return "–" if math.isnan(value) else f"{signed_pp(value)} pp"
 
 
 def power_line(change: dict[str, stats.PairedChange]) -> str:
@@ -392,7 +398,7 @@ def power_line(change: dict[str, stats.PairedChange]) -> str:
     won, points = change["won"], change["points"]
     needed = [f"{games:,} games a change of {label}" for games, label in (
         (stats.games_to_detect(won.game_sd, won.change), f"{change_pp(won.change)} in win rate"),
-        (stats.games_to_detect(points.game_sd, points.change), f"{change_num(points.change)} points"))
+        (stats.games_to_detect(points.game_sd, points.change), f"{signed(points.change)} points"))
         if games is not None]
     size = f"about {' and '.join(needed)} (the sizes seen here); " if needed else ""
     return (f"Power (80%, two-sided 5% level, from the paired spread per game seen here): {size}{won.games:,} "
@@ -437,7 +443,7 @@ def paired_section(base: Run, variant: Run) -> Section:
                           ("win rate change, paired [95% CI]", interval_of("win_change", "win_low", "win_high",
                                                                             change_pp)),
                           ("points change, paired [95% CI]", interval_of("points_change", "points_low", "points_high",
-                                                                         change_num)),
+                                                                         signed)),
                           ("p (win rate, paired)", column("win_p", p_value)),
                           ("win rate change, unpaired [95% CI]", interval_of("change", "change_low", "change_high",
                                                                               change_pp))])
@@ -450,7 +456,7 @@ def paired_section(base: Run, variant: Run) -> Section:
                       ("games n", column("games")),
                       ("win rate change [95% CI]", interval_of("win_change", "win_low", "win_high", change_pp)),
                       ("p (win rate)", column("win_p", p_value)),
-                      ("points change [95% CI]", interval_of("points_change", "points_low", "points_high", change_num)),
+                      ("points change [95% CI]", interval_of("points_change", "points_low", "points_high", signed)),
                       ("p (points)", column("points_p", p_value))])
     changed = table.filter(pl.col("bot_base") != pl.col("bot_variant"))
     if changed.height:

@@ -21,13 +21,13 @@ from sim.analysis.data import NotARun, Run
 from sim.analysis.report import (
     METHODS,
     Section,
-    change_num,
     change_pp,
     column,
     experiment_section,
     interval_of,
     num,
     p_value,
+    signed,
     write_sections,
 )
 from sim.analysis.stats import bootstrap_mean, games_to_detect, wilson
@@ -109,7 +109,7 @@ def sweep_sections(folder: Path, definition: dict, runs: dict[str, Run], focus: 
          unless_base("win_change", "win_change_low", "win_change_high", change_pp)),
         ("p (win rate)", lambda row: "" if row["base"] else p_value(row["win_p"])),
         (f"points change vs {definition['base']} [95% CI]",
-         unless_base("points_change", "points_change_low", "points_change_high", change_num)),
+         unless_base("points_change", "points_change_low", "points_change_high", signed)),
         ("games to detect (win rate)", lambda row: "" if row["base"] or row["games_to_detect"] is None
          else f"{row['games_to_detect']:,}")])
     return [intro, curve, Section("Methods", METHODS)]

@@ -26,6 +26,8 @@ from sim.analysis.report import (
     p_phrase,
     p_value,
     pct,
+    signed,
+    signed_pp,
     top_and_bottom,
 )
 
@@ -178,14 +180,6 @@ def ends_sentence(found: pl.DataFrame, most: int = 10) -> str:
     return " ".join(parts)
 
 
-def signed_points(value: float | None) -> str:
-    """A difference in points with its sign: "+4.8", "-3.5"."""
-    return "–" if value is None or math.isnan(value) else f"{value:+.1f}"
-
-
-def percentage_points(value: float | None) -> str:
-    """A difference of two rates in percentage points, signed: "+21.4" (the column says pp)."""
-    return "–" if value is None or math.isnan(value) else f"{100 * value:+.1f}"
 
 
 KEEP_COLUMNS = [
@@ -193,8 +187,8 @@ KEEP_COLUMNS = [
     ("dealt n", column("n_dealt")), ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
     ("let go n", column("n_dropped")), ("win when let go", column("win_dropped", pct)),
     ("win rate: kept - let go, pp [95% CI]", interval_of("keep_gain", "keep_gain_low", "keep_gain_high",
-                                                          percentage_points)),
-    ("points: kept - let go [95% CI]", interval_of("points_gain", "points_gain_low", "points_gain_high", signed_points))]
+                                                          signed_pp)),
+    ("points: kept - let go [95% CI]", interval_of("points_gain", "points_gain_low", "points_gain_high", signed))]
 KEPT_PER_CARD_PER_GAME = 4 * 2 / 212   # two seats keep 4 of the 212 zoo cards each (and let 4 go)
 
 
