@@ -99,7 +99,10 @@ def test_an_empty_run_gets_a_clear_message_not_a_crash(small_run: Path, tmp_path
     assert Run.open(empty).n_games == 0
 
 
-def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, tmp_path: Path) -> None:
+def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.analysis.report import comparison_sections
+
     variant = tmp_path / "cheetah"
     result = CliRunner().invoke(main, ["run", "--bots", "random", "--games", "30", "--seed", "3", "--jobs", "1",
                                        "--maps", "random", "--override", "cards.401.cost=15", "--out", str(variant)])
@@ -115,6 +118,12 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert map_rows is not None and "<td>1 Observation Tower</td>" in map_rows.group(0)
     assert "30 finished games of the two runs share their seed" in text and "60 games have no partner" in text
     assert "Each seat, the same games in both runs" in text and "Power (80%, two-sided 5% level" in text
+    capsys.readouterr()
+    sections = comparison_sections(Run.open(small_run), Run.open(variant), progress=True)
+    progress = capsys.readouterr().err                  # the paired, map and card changes counted
+    assert "report: 100%" in progress and "3/3" in progress and "card change" in progress
+    assert [section.title for section in sections][2:] == [
+        "Paired on common seeds", "Change of map win rates", "Change of card win rates", "Methods"]
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:

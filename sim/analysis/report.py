@@ -330,8 +330,7 @@ def length_section(run: Run) -> Section:
 def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
     """All sections of a one-run report, in reading order: the generic ones, then the game's own.
 
-    A progress bar on stderr counts the sections as they are built (by default when stderr is a
-    terminal): a large run's regressions and bootstraps take a while.
+    A progress bar on stderr counts the sections as they are built (see `built`).
     """
     factory = run.factory
     sections = [experiment_section(run)]
@@ -352,18 +351,28 @@ def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
     parts: list[Any] = [seats_section, bots_section, length_section]
     if factory is not None:
         parts += factory.report_sections(run)
+    return sections + built(parts, (run,), progress) + [Section("Methods", METHODS)]
+
+
+def built(parts: Sequence[Any], runs: tuple[Run, ...], progress: bool | None) -> list[Section]:
+    """Each part's section made from `runs` (a part that is a Section already is taken as it is; a part
+    that finds nothing to show returns None and is left out), counted by a progress bar on stderr, shown
+    by default when stderr is a terminal: a large run's regressions and bootstraps take a while."""
     show = sys.stderr.isatty() if progress is None else progress
+    sections = []
     with tqdm(total=len(parts), desc="report", unit="section", disable=not show) as bar:
         for part in parts:
             bar.set_postfix_str(getattr(part, "__name__", "section").removesuffix("_section").replace("_", " "))
-            sections.append(part(run) if callable(part) else part)
+            section = part(*runs) if callable(part) else part
+            if section is not None:
+                sections.append(section)
             bar.update()
-    return sections + [Section("Methods", METHODS)]
+    return sections
 
 
-def comparison_sections(base: Run, variant: Run) -> list[Section]:
+def comparison_sections(base: Run, variant: Run, progress: bool | None = None) -> list[Section]:
     """A two-run report: both experiments, then the change in map and card win rates (variant - base)
-    where the game records maps and cards."""
+    where the game records maps and cards; `progress` as in `run_sections`."""
     sections = []
     for label, run in (("Baseline", base), ("Variant", variant)):
         section = experiment_section(run)
@@ -373,8 +382,8 @@ def comparison_sections(base: Run, variant: Run) -> list[Section]:
     sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
         f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
         "The two experiments have the same specification: any change below is chance.")
-    changes = [paired_section(base, variant), map_change_section(base, variant), card_change_section(base, variant)]
-    return sections + [section for section in changes if section is not None] + [Section("Methods", METHODS)]
+    changes = built([paired_section, map_change_section, card_change_section], (base, variant), progress)
+    return sections + changes + [Section("Methods", METHODS)]
 
 
 def signed(value: float | None) -> str:
@@ -595,7 +604,7 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
         title = f"arkmc comparison: {variant.name} against {base.name}"
         subtitle = (f"Baseline {base.path} ({base.n_games} games), variant {variant.path} ({variant.n_games} games), "
                     f"generated {stamp}")
-        sections = comparison_sections(base, variant)
+        sections = comparison_sections(base, variant, progress)
     return write_sections(title, subtitle, sections, out, fmt)
 
 

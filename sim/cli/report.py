@@ -21,13 +21,13 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     One run: the experiment, sample sizes, seat advantage, maps by name, the strongest and weakest
     cards side by side (by wins above expected, with kind, cost, n, q-value and a * for q < 0.05),
     opening hands (the effect of keeping each card, the bots' keep against a random keep), bots and
-    game shape, each figure with its 95% interval, and a methods section. A progress bar counts the
-    sections when stderr is a terminal.
+    game shape, each figure with its 95% interval, and a methods section.
     Two runs: first the changes measured game by game on their common seeds (each seat, each
     overridden card's player; paired 95% intervals, and how many games detect a change of the
     size seen), then the change of every map's and card's win rate from the baseline to the
     variant (e.g. a balance override), overridden cards first. A section the run is too small for says
-    how many games it would need.
+    how many games it would need. For one run or two, a progress bar counts the sections when stderr
+    is a terminal.
     """
     from sim.analysis.data import NotARun, Run
     from sim.analysis.report import write_report
