@@ -21,7 +21,15 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.stats import bootstrap_mean
-from sim.experiment import Experiment, ExperimentError, build_experiment, study_config, validate_config
+from sim.experiment import (
+    Experiment,
+    ExperimentError,
+    build_experiment,
+    differences_text,
+    setting_differences,
+    study_config,
+    validate_config,
+)
 from sim.runner import RunSummary, run
 from sim.storage import RunFolder
 from sim.summary import wilson, with_win_share
@@ -102,11 +110,7 @@ def play(tournament: Tournament, resume: bool = False, progress: bool | None = N
     out = Path(tournament.out)
     definition = out / DEFINITION
     if definition.exists():
-        saved = json.loads(definition.read_text(encoding="utf-8"))
-        if saved != tournament.identity():
-            raise ExperimentError(f"{out} holds another tournament ({saved['bots']}); choose another --out")
-        if not resume:
-            raise ExperimentError(f"{out} already holds this tournament; add --resume to finish it")
+        _check_resumable(out, json.loads(definition.read_text(encoding="utf-8")), tournament, resume)
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"{out} is not empty and holds no arkmc tournament; choose another --out")
     out.mkdir(parents=True, exist_ok=True)
@@ -118,6 +122,21 @@ def play(tournament: Tournament, resume: bool = False, progress: bool | None = N
         if summary.interrupted:
             break
     return summaries
+
+
+def _check_resumable(out: Path, saved: dict[str, Any], tournament: Tournament, resume: bool) -> None:
+    """Refuse, in one line, to play `tournament` into `out` holding `saved`, unless it is the same tournament
+    resumed, possibly with more deals: each seating's run is then extended, as `arkmc run --resume` does."""
+    differences = [difference for difference in setting_differences(saved, tournament.identity())
+                   if difference[0] != "games"]
+    if differences:
+        raise ExperimentError(f"{out} holds another tournament: {differences_text(differences)}; choose another --out")
+    if tournament.games < saved["games"]:
+        raise ExperimentError(f"{out} holds a tournament of {saved['games']} deals per table; --games "
+                              f"{tournament.games} would shorten it (a tournament can be extended, not shortened)")
+    if not resume:
+        more = f" and extend it to {tournament.games} deals per table" if tournament.games > saved["games"] else ""
+        raise ExperimentError(f"{out} already holds this tournament; add --resume to finish it{more}")
 
 
 def load_seats(tournament: Tournament) -> pl.DataFrame:

@@ -180,7 +180,31 @@ def test_resume_keeps_the_games_and_a_rerun_without_it_is_refused(played: tuple[
     assert resumed.exit_code == 0, resumed.output
     assert resumed.output == output
     other = runner.invoke(main, [*arguments[:-3], "--seed", "6", "--out", str(out), "--no-progress"])
-    assert other.exit_code == 2 and "another tournament" in other.output
+    assert other.exit_code == 2 and "another tournament: seed is 5 there, 6 here; choose" in other.output
+
+
+def test_a_tournament_is_extended_to_more_deals_as_if_played_at_that_size(tmp_path: Path) -> None:
+    runner = CliRunner()
+    extended, whole = tmp_path / "extended", tmp_path / "whole"
+
+    def arguments(games: int, out: Path) -> list[str]:
+        return ["tournament", "--bots", "random;" + RANDOM_TWIN, "--games", str(games), "--seed", "5", "--jobs", "1",
+                "--out", str(out), "--no-progress"]
+
+    assert runner.invoke(main, arguments(2, extended)).exit_code == 0
+    refused = runner.invoke(main, arguments(3, extended))
+    assert refused.exit_code == 2 and "add --resume to finish it and extend it to 3 deals per table" in refused.output
+    shorter = runner.invoke(main, [*arguments(1, extended), "--resume"])
+    assert shorter.exit_code == 2 and "--games 1 would shorten it" in shorter.output
+    result = runner.invoke(main, [*arguments(3, extended), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(main, arguments(3, whole)).exit_code == 0
+    tournament = Tournament(bots=("random", RANDOM_TWIN), out=str(extended), games=3, seed=5, jobs=1)
+    grown = load_seats(tournament).sort("table", "rotation", "game", "seat")
+    assert grown.height == 2 * 3 * 2          # 2 rotations x 3 deals x 2 seats
+    made = load_seats(Tournament(bots=("random", RANDOM_TWIN), out=str(whole), games=3, seed=5, jobs=1))
+    assert grown.drop("seconds", strict=False).equals(made.sort("table", "rotation", "game", "seat").drop(
+        "seconds", strict=False))
 
 
 def test_bad_input_gets_one_line_and_exit_code_2(tmp_path: Path) -> None:

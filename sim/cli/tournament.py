@@ -27,7 +27,8 @@ from sim.command import arkmc
 @click.option("--jobs", type=int, default=-1, show_default=True, help="Parallel workers, -1 = all cores.")
 @click.option("--backend", default="loky", show_default=True, help="loky (this machine), dask or ray.")
 @click.option("--scheduler", default="", help="Address of a running dask scheduler or ray cluster.")
-@click.option("--resume", is_flag=True, help="Finish an interrupted tournament in --out; saved games are kept.")
+@click.option("--resume", is_flag=True, help="Finish an interrupted tournament in --out; saved games are kept. "
+              "With a larger --games, extend every table to that many deals.")
 @click.option("--progress/--no-progress", default=None, help="Progress bars.  [default: when stderr is a terminal]")
 def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: Path, resume: bool,
                progress: bool | None, **flags: Any) -> None:
