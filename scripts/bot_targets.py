@@ -17,6 +17,7 @@ Every figure comes with its interval and n, and every target with its verdict (m
   cross-fitted `keep_percentiles`, card values learned on both bots' realism games), with a bootstrap
   interval over seats; and how often each bot keeps Galapagos Giant Tortoise and Scarlet Macaw when dealt;
 - solo: the share of solo games (`--solo-games`, 200) each bot wins (score 100 before the end), Wilson.
+`--only` names the parts to measure (e.g. `--only strength,speed`).
 
 The games are played by the project's runner into Parquet folders under `--out` (a temporary folder,
 removed at the end, when none is given; a given one is resumed, so an interrupted measurement continues).
@@ -95,6 +96,7 @@ STRENGTH = Band(0.60, None)
 SPEED_RATIO = Band(None, 0.5)
 KEEP = Band(RANDOM_KEEP, None)   # judged on the interval's lower end: "clearly above" a random keep
 SOLO = Band(0.30, None)
+PARTS = ("realism", "strength", "speed", "keep", "solo")   # the keep is judged on the realism games
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,7 @@ class Plan:
     search_games: int = 40
     seed: int = 0
     jobs: int = -1
+    parts: tuple[str, ...] = PARTS
 
 
 def play(plan: Plan, name: str, bots: list[str], games: int, players: int, jobs: int | None = None,
@@ -261,48 +264,68 @@ def card_number(one: Run, name: str) -> int | None:
 
 
 def measure(plan: Plan) -> list[Row]:
-    """Play every run the plan needs and return the table's rows."""
-    rows: list[Row] = []
+    """Play every run the plan's parts need and return the table's rows, part by part."""
     roles = {"new": plan.new, "old": plan.old}
-    realism = {role: play(plan, f"realism-{role}", [spec], plan.realism_games, 4) for role, spec in roles.items()}
+    rows: list[Row] = []
+    realism = ({role: play(plan, f"realism-{role}", [spec], plan.realism_games, 4) for role, spec in roles.items()}
+               if {"realism", "keep"} & set(plan.parts) else {})
+    if "realism" in plan.parts:
+        rows += realism_rows(realism)
+    if "strength" in plan.parts:
+        rows += strength_rows(plan)
+    if "speed" in plan.parts:
+        rows += speed_rows(plan, roles)
+    if "keep" in plan.parts:
+        rows += keep_rows(realism)
+    if "solo" in plan.parts:
+        solo = {role: solo_share(play(plan, f"solo-{role}", [spec], plan.solo_games, 1)) for role, spec in roles.items()}
+        rows.append(Row("solo", "solo games won (score 100 before the end)", solo["new"], solo["old"], str(SOLO), "",
+                        verdict(solo["new"], SOLO), verdict(solo["old"], SOLO), percent=True))
+    return rows
+
+
+def realism_rows(realism: dict[str, Run]) -> list[Row]:
+    rows = []
     for target in REALISM:
-        new, old = (realism_estimate(realism[role], target) for role in roles)
+        new, old = (realism_estimate(realism[role], target) for role in ("new", "old"))
         rows.append(Row("realism (4p self-play)", target.label, new, old, str(target.band), target.reference,
                         verdict(new, target.band), verdict(old, target.band)))
+    return rows
 
+
+def strength_rows(plan: Plan) -> list[Row]:
     strength = rotated_share(rotated(plan, "strength", plan.new, plan.old, plan.strength_games))
-    rows.append(Row("strength (2p, seat-rotated)", "new's win share against old", strength, None, str(STRENGTH),
-                    "", verdict(strength, STRENGTH), None, percent=True))
+    rows = [Row("strength (2p, seat-rotated)", "new's win share against old", strength, None, str(STRENGTH),
+                "", verdict(strength, STRENGTH), None, percent=True)]
     if plan.search:
         search = rotated_share(rotated(plan, "search", plan.search_bot, plan.new, plan.search_games))
         rows.append(Row("strength (2p, seat-rotated)", f"{plan.search_bot}'s win share against new", search, None,
                         str(STRENGTH), "", verdict(search, STRENGTH), None, percent=True))
+    return rows
 
+
+def speed_rows(plan: Plan, roles: dict[str, str]) -> list[Row]:
     batch = max(1, plan.speed_games // plan.speed_batches)
     speed = {role: seconds_per_game(play(plan, f"speed-{role}", [spec], plan.speed_games, 2, jobs=1,
                                          chunk_size=batch), batch) for role, spec in roles.items()}
-    rows.append(Row("speed (2p self-play, 1 worker)", "seconds per game", speed["new"], speed["old"], "", "",
-                    None, None))
     ratio = speed_ratio(speed["new"], speed["old"])
-    rows.append(Row("speed (2p self-play, 1 worker)", "new / old seconds per game", ratio, None, str(SPEED_RATIO),
-                    "", verdict(ratio, SPEED_RATIO), None))
+    return [Row("speed (2p self-play, 1 worker)", "seconds per game", speed["new"], speed["old"], "", "", None, None),
+            Row("speed (2p self-play, 1 worker)", "new / old seconds per game", ratio, None, str(SPEED_RATIO),
+                "", verdict(ratio, SPEED_RATIO), None)]
 
+
+def keep_rows(realism: dict[str, Run]) -> list[Row]:
     keeps = keep_estimates(realism)
-    new, old = (keep_percentile(keeps[role]) for role in roles)
-    rows.append(Row("opening keep (4p realism games)", "keep percentile among the 70 keeps", new, old,
-                    f"lower end > {RANDOM_KEEP:g}", "today 0.495", verdict(new, KEEP, on_low=True),
-                    verdict(old, KEEP, on_low=True)))
+    new, old = (keep_percentile(keeps[role]) for role in ("new", "old"))
+    rows = [Row("opening keep (4p realism games)", "keep percentile among the 70 keeps", new, old,
+                f"lower end > {RANDOM_KEEP:g}", "today 0.495", verdict(new, KEEP, on_low=True),
+                verdict(old, KEEP, on_low=True))]
     for name in NAMED_CARDS:
         number = card_number(realism["new"], name)
-        if number is None:
-            continue
-        new, old = (named_keep_rate(keeps[role], number) for role in roles)
-        rows.append(Row("opening keep (4p realism games)", f"keeps {name} when dealt", new, old, "", "today never",
-                        None, None, percent=True))
-
-    solo = {role: solo_share(play(plan, f"solo-{role}", [spec], plan.solo_games, 1)) for role, spec in roles.items()}
-    rows.append(Row("solo", "solo games won (score 100 before the end)", solo["new"], solo["old"], str(SOLO), "",
-                    verdict(solo["new"], SOLO), verdict(solo["old"], SOLO), percent=True))
+        if number is not None:
+            new, old = (named_keep_rate(keeps[role], number) for role in ("new", "old"))
+            rows.append(Row("opening keep (4p realism games)", f"keeps {name} when dealt", new, old, "", "today never",
+                            None, None, percent=True))
     return rows
 
 
@@ -353,6 +376,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--search", action="store_true", help="also play --search-bot against the new bot")
     parser.add_argument("--search-bot", default="default_search", help="the search bot of --search (default_search)")
     parser.add_argument("--search-games", type=int, default=40, help="games of --search, half in each seat order (40)")
+    parser.add_argument("--only", default=",".join(PARTS), help=f"the parts to measure, comma-separated "
+                        f"(default all: {','.join(PARTS)}; keep plays the realism games too)")
     parser.add_argument("--quick", action="store_true", help="a smoke size: 8 games of each kind (speed: 4 in 2 batches)")
     parser.add_argument("--seed", type=int, default=0, help="base seed of every run (0)")
     parser.add_argument("--jobs", type=int, default=-1, help="workers of the realism, strength and solo runs "
@@ -372,13 +397,17 @@ def plan_of(args: argparse.Namespace, out: Path) -> Plan:
     for key, value in sizes.items():
         if value < 1:
             raise ExperimentError(f"--{key.replace('_', '-')} must be at least 1, got {value}")
+    parts = tuple(part.strip() for part in args.only.split(",") if part.strip())
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown or not parts:
+        raise ExperimentError(f"--only takes parts among {', '.join(PARTS)}, got {args.only!r}")
     for spec in (args.new, args.old, *([args.search_bot] if args.search else [])):
         try:
             make_bot(spec, GAME)
         except RegistryError as error:
             raise ExperimentError(str(error)) from None
     return Plan(new=args.new, old=args.old, out=out, search=args.search, search_bot=args.search_bot,
-                seed=args.seed, jobs=args.jobs, **sizes)
+                seed=args.seed, jobs=args.jobs, parts=parts, **sizes)
 
 
 def main(argv: list[str] | None = None) -> int:

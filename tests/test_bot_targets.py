@@ -78,3 +78,13 @@ def test_an_unknown_bot_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str
     assert targets.main(["--old", "no_such_bot", "--quick", "--out", str(tmp_path / "runs")]) == 2
     error = capsys.readouterr().err.strip()
     assert error.startswith("bot_targets:") and "no_such_bot" in error and "\n" not in error
+
+
+def test_only_measures_the_parts_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plan = targets.Plan(new="random", old="default", out=tmp_path / "runs", strength_games=2, jobs=1,
+                        parts=("strength",))
+    rows = targets.measure(plan)
+    assert [row.section for row in rows] == ["strength (2p, seat-rotated)"]
+    assert sorted(path.name for path in (tmp_path / "runs").iterdir()) == ["strength-a", "strength-b"]
+    assert targets.main(["--only", "strength,speedy", "--quick", "--out", str(tmp_path / "other")]) == 2
+    assert "--only takes parts among" in capsys.readouterr().err
