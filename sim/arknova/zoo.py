@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -80,26 +80,35 @@ def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tu
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    return bool(legal_placements(player, kind, upgraded_build))
+    """Whether `legal_placements` is not empty, found without listing them all."""
+    exists = player.catalog.derived[_has_placement_cache]
+    return exists(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
     """The catalog's legal placements, cached on the zoo's masks: the same zoo is asked again and
     again between two buildings, by the rules and by every lookahead of a bot."""
-    return lru_cache(maxsize=1 << 16)(partial(_legal_placements, catalog))
+    return lru_cache(maxsize=1 << 16)(lambda *zoo: tuple(_legal_placements(catalog, *zoo)))
+
+
+def _has_placement_cache(catalog: Catalog) -> Callable[..., bool]:
+    """`has_placement` of the catalog, cached like `_legal_placements_cache`: the turn asks it for every
+    building kind at every turn, and the first legal placement usually comes early."""
+    return lru_cache(maxsize=1 << 16)(lambda *zoo: any(True for _ in _legal_placements(catalog, *zoo)))
 
 
 def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
-                      terrain: bool) -> tuple[Placement, ...]:
+                      terrain: bool) -> Iterator[Placement]:
+    """The legal placements of a building kind on a zoo, one at a time."""
     if terrain:
         placements = terrain_placements(catalog, map_id, kind)
     else:
         placements = map_board(catalog, map_id).placements_for(kind)
-    legal = tuple(p for p in placements if can_place(occupied, p, upgraded_build))
+    legal = (p for p in placements if can_place(occupied, p, upgraded_build))
     if kind != "kiosk":
         return legal
     distance = catalog.tracks.kiosk_min_distance
-    return tuple(p for p in legal if kiosk_spaced(kiosks, p, distance))
+    return (p for p in legal if kiosk_spaced(kiosks, p, distance))
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
