@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from sim.arknova import map_abilities, passives
 from sim.arknova.board import BUILD_SHAPES, board_of, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
-from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, enumerate_placements, kiosk_exclusion
+from sim.arknova.geometry import NEIGHBOUR_MASK, Placement, cells_of, enumerate_placements, kiosk_exclusion
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
@@ -140,12 +140,11 @@ def kiosk_income(player: PlayerState) -> int:
     if not player.kiosks:
         return 0
     income = 0
-    for cell in CELLS:
-        if player.kiosks & BIT[cell]:
-            around = NEIGHBOUR_MASK[cell]
-            for kind, placement, used in player.buildings:
-                if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
-                    income += 1
+    for cell in cells_of(player.kiosks):
+        around = NEIGHBOUR_MASK[cell]
+        for kind, placement, used in player.buildings:
+            if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
+                income += 1
     return income
 
 
