@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers import CATALOG, choose, expect, ready_game, set_cards, start_turn
 
 from heuristics.arknova.evaluation import (
     EFFECT_VALUE,
@@ -20,7 +21,9 @@ from heuristics.arknova.evaluation import (
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
+from heuristics.arknova.policy import in_turn_choice
 from heuristics.random_bot import RandomBot
+from sim.arknova import zoo
 from sim.arknova.catalog import load_catalog
 from sim.arknova.setup import new_game
 from sim.cli import main
@@ -253,3 +256,22 @@ def test_a_sponsor_in_hand_is_worth_its_effects_share() -> None:
     science_lab = next(sponsor for sponsor in sponsors.values() if sponsor.name == "Science Lab")
     card_effect = EFFECT_VALUE["take_card_deck_or_range"]
     assert sponsor_gain(science_lab) == pytest.approx(SPONSOR_EFFECT_SHARE * (card_effect + 3 * card_effect + 1 + 0.5))
+
+
+def test_the_build_policy_keeps_room_for_an_animal_waiting_in_hand() -> None:
+    """An enclosure goes where an animal in hand that has no enclosure yet can live: with the Alpine
+    Ibex (size 2, two rock spaces next to it) in hand, the in-turn rule places a size-2 enclosure
+    beside two rock spaces on map A; with an empty hand it picks another spot."""
+    ibex = CATALOG.animals[444]
+    assert (ibex.size, ibex.rock, ibex.water) == (2, 2, 0)
+    chosen = {}
+    for hand in ([], [444]):
+        game = ready_game(maps="A")
+        game.players[0].money, game.players[0].hand = 30, list(hand)
+        set_cards(game, 0, ["cards", "association", "sponsors", "animals", "build"])
+        start_turn(game, 0)
+        choose(game, ("act", "build", 0))
+        choose(game, "enclosure-2", "build")
+        chosen[len(hand)] = in_turn_choice(game, expect(game, "build_place", 0))
+    assert zoo.fits(ibex, chosen[1])
+    assert not zoo.fits(ibex, chosen[0])
