@@ -21,7 +21,7 @@ from heuristics.arknova.evaluation import (
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
-from heuristics.arknova.policy import in_turn_choice
+from heuristics.arknova.policy import SCORERS, in_turn_choice
 from heuristics.random_bot import RandomBot
 from sim.arknova import zoo
 from sim.arknova.catalog import load_catalog
@@ -261,17 +261,22 @@ def test_a_sponsor_in_hand_is_worth_its_effects_share() -> None:
 def test_the_build_policy_keeps_room_for_an_animal_waiting_in_hand() -> None:
     """An enclosure goes where an animal in hand that has no enclosure yet can live: with the Alpine
     Ibex (size 2, two rock spaces next to it) in hand, the in-turn rule places a size-2 enclosure
-    beside two rock spaces on map A; with an empty hand it picks another spot."""
+    beside two rock spaces on map A; with an empty hand it picks another spot. The same zoo values a
+    size-2 enclosure more with the Ibex waiting (asked in this order, so that a value kept for the
+    zoo without the Ibex would show)."""
     ibex = CATALOG.animals[444]
     assert (ibex.size, ibex.rock, ibex.water) == (2, 2, 0)
-    chosen = {}
+    chosen, kind_value = {}, {}
     for hand in ([], [444]):
         game = ready_game(maps="A")
         game.players[0].money, game.players[0].hand = 30, list(hand)
         set_cards(game, 0, ["cards", "association", "sponsors", "animals", "build"])
         start_turn(game, 0)
         choose(game, ("act", "build", 0))
+        kinds = expect(game, "build", 0)
+        kind_value[len(hand)] = SCORERS["build"](game.players[0], game, "enclosure-2", kinds.payload)
         choose(game, "enclosure-2", "build")
         chosen[len(hand)] = in_turn_choice(game, expect(game, "build_place", 0))
     assert zoo.fits(ibex, chosen[1])
     assert not zoo.fits(ibex, chosen[0])
+    assert kind_value[1] > kind_value[0]

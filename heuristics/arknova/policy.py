@@ -17,7 +17,7 @@ from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import SKIP, PlayerState
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures, placement_key
 from sim.core.decision import Decision
 
 UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
@@ -64,6 +64,29 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
     return value
 
 
+def _best_placements(catalog: Catalog) -> dict[tuple[Any, ...], float]:
+    """`_best_placement` of the catalog's zoos, by zoo, kind and animals waiting in hand."""
+    return {}
+
+
+MAX_BEST_PLACEMENTS = 1 << 16  # entries kept before the table starts afresh
+
+
+def _best_placement(player: PlayerState, kind: str, homeless: tuple[Any, ...]) -> float:
+    """The best `_placement_value` among the kind's legal placements (0 without one), kept for the zoo
+    it was found for: a lookahead asks it of the same zoo at every build of every candidate turn."""
+    upgraded = player.is_upgraded("build")
+    best = player.catalog.derived[_best_placements]
+    key = (*placement_key(player, kind, upgraded), tuple(animal.number for animal in homeless))
+    value = best.get(key)
+    if value is None:
+        if len(best) >= MAX_BEST_PLACEMENTS:
+            best.clear()
+        value = best[key] = max((_placement_value(player, p, kind, homeless)
+                                 for p in legal_placements(player, kind, upgraded)), default=0.0)
+    return value
+
+
 # In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
 Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
 
@@ -73,11 +96,7 @@ def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, 
     """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
     if kind == "done":
         return 0.0
-    upgraded = player.is_upgraded("build")
-    if homeless is None:
-        homeless = _homeless(player)
-    best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
-               default=0.0)
+    best = _best_placement(player, kind, _homeless(player) if homeless is None else homeless)
     room = default_weights().space * building_size(player.catalog, kind)  # the cells it takes from later enclosures
     if kind in ("pavilion", "kiosk"):
         return best + 1.0 - room

@@ -74,15 +74,18 @@ def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     return board_of(player).placements_for(kind)
 
 
+def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[str, int, int, str, bool, bool]:
+    """Everything the legal placements of a building kind depend on besides the catalog (their caches' key)."""
+    return player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player)
+
+
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
-    legal = player.catalog.derived[_legal_placements_cache]
-    return legal(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
+    return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
     """Whether `legal_placements` is not empty, found without listing them all."""
-    exists = player.catalog.derived[_has_placement_cache]
-    return exists(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
+    return player.catalog.derived[_has_placement_cache](*placement_key(player, kind, upgraded_build))
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
