@@ -20,7 +20,7 @@ from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.catalog import Catalog, Effect, Sponsor
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.requirements import requirement_met
+from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
 from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
@@ -126,9 +126,7 @@ def effect_value(effect: Effect, recurring: bool = False) -> float:
     return value * 3 if recurring else value
 
 
-def unmet(player: PlayerState, card: Any) -> int:
-    """How many play conditions of the card the player does not meet yet."""
-    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+unmet = unmet_count  # how many play conditions of the card the player does not meet yet
 
 
 def sponsor_gain(sponsor: Sponsor) -> float:

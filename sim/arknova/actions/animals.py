@@ -61,7 +61,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
         animal = animals[card]
         if animal_cost(player, animal) + source + 1 > player.money:
             continue
-        unmet = unmet_count(player, animal) if animal.requirements else 0
+        unmet = unmet_count(player, animal)
         if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
                 or passives.chosen_size_blocks(player, animal)):
             continue

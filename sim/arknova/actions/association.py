@@ -111,7 +111,8 @@ def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
 
 def distinct_icons(player: "PlayerState", target: str) -> int:
     names = CATEGORIES if target == "animal_categories" else continents(player)
-    return sum(1 for name in names if player.icon(name) > 0)
+    icons = player.icons  # read directly: every project slot of every evaluated position asks
+    return sum(1 for name in names if icons.get(name, 0) > 0)
 
 
 def breeding_ready(player: "PlayerState", project: Project) -> bool:
@@ -151,8 +152,9 @@ def support_choices(player: "PlayerState", number: int, holders: list[int]) -> l
     project = player.catalog.projects[number]
     if player.seat in holders and not (project.goal == "release" and passives.release_repeatable(player)):
         return []
+    extra = passives.project_icon_bonus(player, project)  # the same for every slot
     return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
-            for released in slot_choices(player, project, slot)]
+            for released in slot_choices(player, project, slot, extra)]
 
 
 def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> Iterator[Any]:
