@@ -17,7 +17,10 @@ from heuristics.arknova.evaluation import (
     Weights,
     archetype_names,
     default_weights,
+    kept_project_prospect,
     load_weights,
+    project_inputs,
+    project_prospect,
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
@@ -280,3 +283,65 @@ def test_the_build_policy_keeps_room_for_an_animal_waiting_in_hand() -> None:
     assert zoo.fits(ibex, chosen[1])
     assert not zoo.fits(ibex, chosen[0])
     assert kind_value[1] > kind_value[0]
+
+
+def test_kept_project_prospects_equal_the_computed_ones() -> None:
+    """The project values kept by their inputs are the values computed afresh, at every decision of
+    random games (4 players, so that other seats take slots) for every seat and every project in play
+    or in hand: no input of `project_prospect` is missing from the key."""
+    weights = default_weights()
+    checked = 0
+    for seed in derive_seeds(41, 3):
+        game = new_game({"players": 4, "maps": "random"}, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            for player in game.players:
+                inputs = project_inputs(player)
+                rows = [(row.number, row.holders) for row in game.base_projects + game.projects]
+                rows += [(card, [-1] * len(CATALOG.projects[card].slots)) for card in player.hand if card in CATALOG.projects]
+                for number, holders in rows:
+                    kept = kept_project_prospect(player, inputs, weights, number, holders)
+                    assert kept == project_prospect(player, number, holders, weights)
+                    checked += 1
+            options = game.decision().options
+            game.apply(options[rng.randrange(len(options))])
+    assert checked > 10_000
+
+
+def test_kept_project_prospects_follow_each_input_alone() -> None:
+    """Each input `project_prospect` reads, changed alone (the icon counts staying as they are), changes
+    the key: animals in the zoo (release projects), partner zoos (breeding), small and large animal
+    counts, a breeding-token sponsor (its token already on it) and that token spent, and the seat
+    (the same zoo in another seat, where seat 0 holds a slot of every project)."""
+    weights, catalog = default_weights(), CATALOG
+    game = ready_game(players=2)
+    first, second = game.players
+    europe = next(number for number, animal in catalog.animals.items()
+                  if "europe" in animal.icons and animal.size >= 1)
+    edits = (lambda player: player.animals.append(europe), lambda player: player.partner_zoos.append("europe"),
+             lambda player: setattr(player, "small_animals", 4), lambda player: setattr(player, "large_animals", 4),
+             lambda player: player.card_tokens.update({218: 1}), lambda player: player.sponsors.append(218),
+             lambda player: player.card_tokens.update({218: 0}))
+
+    def check(player, holders_of) -> int:
+        changed = 0
+        for number, project in catalog.projects.items():
+            holders = holders_of(project)
+            kept = kept_project_prospect(player, project_inputs(player), weights, number, holders)
+            computed = project_prospect(player, number, holders, weights)
+            assert kept == computed, (number, project.goal)
+            changed += computed > 0
+        return changed
+
+    for player in (first, second):
+        player.icons = {"europe": 3, "science": 3, "bird": 3, "predator": 3}
+        player.hand, player.animals, player.sponsors = [], [], []
+    check(first, lambda project: [-1] * len(project.slots))
+    for edit in edits:
+        edit(first)
+        check(first, lambda project: [-1] * len(project.slots))
+    for edit in edits:
+        edit(second)
+    held_by_first = lambda project: [0] + [-1] * (len(project.slots) - 1)  # noqa: E731
+    assert check(first, held_by_first) == 0
+    assert check(second, held_by_first) > 0
