@@ -1,0 +1,136 @@
+"""The planner's cheap, static reading of a seat's next turns: what each action card can do at a strength.
+
+`card_readiness` says, from the seat's own state only (no copy, no simulation), what one use of an action
+card at a given strength would bring now: the best animals in hand that an open enclosure takes and the
+money pays, the best sponsor in hand its level allows (or, with none, the money of a break), an enclosure
+for an animal waiting in hand, a conservation project the zoo meets, or a few cards drawn. The planner uses
+it twice: to shortlist a turn's options before it simulates any (`option_prior`), and to judge the plan a
+simulated outcome leaves (`plan_value`): the action cards in the strong slots should have work waiting for
+them at their strength (a sponsor in hand when Sponsors reaches slot 5, an animal and its enclosure when
+Animals does), which the one-turn evaluation of the heuristic family cannot see. Values are in points of
+score, like the evaluation's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from heuristics.arknova.evaluation import sponsor_gains, unmet
+from sim.arknova.actions.animals import animal_cost
+from sim.arknova.actions.association import support_choices, workers_needed
+from sim.arknova.board import building_size
+from sim.arknova.catalog import Animal
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.passives import task_strength
+from sim.arknova.requirements import requirements_met
+from sim.arknova.state import PlayerState
+from sim.arknova.zoo import enclosures_for, open_enclosures
+
+BUILD_SPACE_COST = 2  # money per space of a standard enclosure (the rulebook's Build action)
+SLOTS = 5
+
+
+@dataclass(frozen=True)
+class PlanWeights:
+    """What the planner's plan counts, in points of score per unit (heuristics/arknova/planners/*.toml)."""
+
+    next_turn: float  # share of the best readiness among the cards in slots 4 and 5 after the move
+    later: float  # share of the second best of them (the turn after)
+    break_money: float  # per coin a Sponsors break would pay: the work of a Sponsors card with no sponsor
+    cards: float  # readiness of a Cards action per point of strength
+    build_share: float  # share of a waiting animal's gain that an enclosure for it is worth
+    shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
+
+
+def animal_gain(animal: Animal) -> float:
+    """What an animal brings when played: its appeal, twice its conservation points, its reputation."""
+    return animal.appeal + 2 * animal.cp + animal.reputation
+
+
+def _playable_animal_gains(player: PlayerState) -> list[float]:
+    """Gains of the hand's animals that an open enclosure takes, the money pays and the zoo qualifies for."""
+    animals = player.catalog.animals
+    open_now = open_enclosures(player)
+    gains = [animal_gain(animal) for card in player.hand if (animal := animals.get(card)) is not None
+             and animal_cost(player, animal) <= player.money and not unmet(player, animal)
+             and enclosures_for(player, animal, open_now)]
+    return sorted(gains, reverse=True)
+
+
+def _animals(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
+    count = game.catalog.tracks.animals_max[player.is_upgraded("animals")][min(strength, SLOTS) - 1]
+    return sum(_playable_animal_gains(player)[:count])
+
+
+def _sponsors(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
+    """The best sponsor in hand the level allows, or else the break's money."""
+    upgraded = player.is_upgraded("sponsors")
+    budget = strength + 1 if upgraded else strength
+    sponsors, gains = game.catalog.sponsors, game.catalog.derived[sponsor_gains]
+    best = max((gains[card] for card in player.hand if card in sponsors and sponsors[card].level <= budget
+                and requirements_met(player, sponsors[card])), default=0.0)
+    return max(best, w.break_money * strength * (2 if upgraded else 1))
+
+
+def _build(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
+    """An enclosure for the best animal in hand that waits for one, if the strength and money build it."""
+    animals = player.catalog.animals
+    open_now = open_enclosures(player)
+    best = 0.0
+    for card in player.hand:
+        animal = animals.get(card)
+        if animal is None or unmet(player, animal) or enclosures_for(player, animal, open_now):
+            continue
+        size = animal.size if animal.standard_allowed and animal.size else building_size(game.catalog, animal.special or "")
+        if size <= strength and BUILD_SPACE_COST * size + animal_cost(player, animal) <= player.money:
+            best = max(best, w.build_share * animal_gain(animal))
+    return best
+
+
+def _association(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
+    """A conservation project the zoo meets now, if the strength and a worker reach it."""
+    task = "conservation_project"
+    if (task_strength(player, task, game.catalog.tracks.task_strength(task)) > strength
+            or workers_needed(player, task) > player.workers):
+        return 0.0
+    projects = game.catalog.projects
+    return max((projects[row.number].slots[slot].cp for row in game.base_projects + game.projects
+                for slot, _ in support_choices(player, row.number, row.holders)), default=0.0)
+
+
+def _cards(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
+    return w.cards * strength
+
+
+READINESS: dict[str, Callable[[ArkNovaGame, PlayerState, int, PlanWeights], float]] = {
+    "animals": _animals, "sponsors": _sponsors, "build": _build, "association": _association, "cards": _cards,
+}
+
+
+def card_readiness(game: ArkNovaGame, seat: int, card: str, strength: int, w: PlanWeights) -> float:
+    """What one use of action card `card` at `strength` would bring the seat now, roughly, in points."""
+    return READINESS[card](game, game.players[seat], strength, w)
+
+
+def plan_value(game: ArkNovaGame, seat: int, w: PlanWeights) -> float:
+    """The work waiting for the two strongest action cards at their slots: the best of them counts
+    `next_turn`, the other `later` (a card used next turn keeps its slot until then)."""
+    cards = game.players[seat].action_cards
+    ready = sorted((card_readiness(game, seat, cards[slot - 1], slot, w) for slot in (SLOTS - 1, SLOTS)),
+                   reverse=True)
+    return w.next_turn * ready[0] + w.later * ready[1]
+
+
+def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w: PlanWeights) -> float:
+    """A turn option's static score, without playing it: the card's readiness at the strength the
+    option gives it, plus the `used_slot` credit of its slot (an X-token taken scores its card's
+    slot only; the harbor always makes the shortlist)."""
+    if option[0] == "harbor":
+        return float("inf")
+    card = option[1]
+    slot = game.players[seat].strength_slot(card)
+    if option[0] == "xtoken":
+        return 0.0
+    return card_readiness(game, seat, card, slot + option[2], w) + used_slot * slot

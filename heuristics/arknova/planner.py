@@ -1,0 +1,141 @@
+"""The planner: whole turns judged by the plan they leave, at a fraction of the heuristic's cost.
+
+At its turn the bot determinizes, scores every legal turn option statically (heuristics/arknova/plan_value.py:
+what the action card can do at the strength the option gives it, plus the heuristic's `used_slot` credit),
+and plays only the `shortlist` best to the end of the turn on a copy, where the heuristic family plays every
+option. Each outcome is judged by the heuristic's position value (its archetype's weights) plus the plan
+it leaves: the work waiting for the action cards in the strong slots, at their strength (`plan_value`).
+Decisions inside a turn are answered by the heuristic family's in-turn rules.
+
+Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`) holds a `[plan]` table
+(`PlanWeights`) and names the heuristic archetype whose weights judge the positions (`archetype`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
+from heuristics.arknova.evaluation import game_progress
+from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
+from heuristics.arknova.plan_value import PlanWeights, option_prior, plan_value
+from heuristics.search import SearchBot
+from sim.arknova.engine import ArkNovaGame
+from sim.arknova.observation import ArkNovaObservation
+from sim.core.decision import Decision
+from sim.core.registry import register_bot
+
+PLANNER_DIR = Path(__file__).parent / "planners"
+Outcomes = list[tuple[float, Any, ArkNovaGame]]
+
+
+def planner_path(plan: str) -> Path:
+    """A shipped planner name, or a path to a planner TOML file."""
+    if plan in archetype_names(PLANNER_DIR):
+        return PLANNER_DIR / f"{plan}.toml"
+    path = Path(plan)
+    if path.suffix == ".toml" and path.is_file():
+        return path
+    raise ArchetypeError(f"unknown planner {plan!r}; shipped: {', '.join(archetype_names(PLANNER_DIR))}, "
+                         "or give a path to a .toml file")
+
+
+def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
+    """The `[plan]` table as PlanWeights; a missing or unknown name is a one-line error."""
+    names = {field.name for field in fields(PlanWeights)}
+    if set(table) != names:
+        unknown, missing = sorted(set(table) - names), sorted(names - set(table))
+        raise ArchetypeError(f"{source}: plan weights unknown: {', '.join(unknown) or '-'}; "
+                             f"missing: {', '.join(missing) or '-'}")
+    values = dict(table)
+    values["shortlist"] = int(values["shortlist"])
+    if values["shortlist"] < 1:
+        raise ArchetypeError(f"{source}: shortlist must be at least 1")
+    return PlanWeights(**values)
+
+
+@register_bot("planner", GAMES)
+class PlannerBot(HeuristicBot):
+    """Shortlisted whole-turn lookahead judged by the heuristic evaluation plus the plan it leaves.
+
+    `plan` is a shipped planner name or a path to a planner file; `shortlist` (0 = the file's)
+    is how many turn options are played out; `archetype` and `weights` as for the heuristic.
+    """
+
+    name = "planner"
+
+    def __init__(self, plan: str = "default", archetype: str = "", weights: WeightsSpec = None,
+                 shortlist: int = 0, max_rollout_decisions: int = 80) -> None:
+        path = planner_path(plan)
+        table = read_toml(path)
+        super().__init__(archetype=archetype or table.get("archetype", "default"), weights=weights,
+                         max_rollout_decisions=max_rollout_decisions)
+        self.plan = plan_weights(table.get("plan", {}), str(path))
+        if shortlist < 0:
+            raise ValueError("shortlist must be 0 (the planner file's) or more")
+        self.shortlist = shortlist or self.plan.shortlist
+
+    def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
+        """The heuristic's evaluation of `seat`'s position plus the plan it leaves (a search leaf)."""
+        return super().value(state, seat, progress) + plan_value(state, seat, self.plan)
+
+    def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        if decision.kind != "turn":
+            return super().choose(observation, decision, rng)
+        return self._outcomes(observation, decision, rng)[0][0][1]
+
+    def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
+        """The options, best first: the shortlist by its outcomes, then the rest by their static score."""
+        if decision.kind != "turn":
+            return super().ranked(observation, decision, rng)
+        outcomes, rest = self._outcomes(observation, decision, rng)
+        return [option for _, option, _ in outcomes] + rest
+
+    def _outcomes(self, observation: ArkNovaObservation, decision: Decision,  # type: ignore[override]
+                  rng: random.Random) -> tuple[Outcomes, list[Any]]:
+        """The shortlisted options played to the turn's end on copies of one determinization,
+        (value, option, game) best first, and the options left out, best static score first."""
+        seat = decision.seat
+        base = observation.determinize(rng)
+        base.decision()  # settled once here, so the copies below do not each recompute the options
+        progress = game_progress(base)
+        used_slot = self.weights.used_slot
+        order = sorted(decision.options, key=lambda option: option_prior(base, seat, option, used_slot, self.plan),
+                       reverse=True)
+        slot = base.players[seat].strength_slot
+        outcomes = []
+        for option in order[:self.shortlist]:
+            game = base.copy()
+            value = self._play_turn(game, option, seat, progress)
+            if option[0] == "act":
+                value += used_slot * slot(option[1])
+            outcomes.append((value, option, game))
+        outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
+        return outcomes, order[self.shortlist:]
+
+
+def planner_bot(name: str) -> Callable[..., PlannerBot]:
+    """A bot factory for a shipped planner file; its doc is the file's description."""
+    factory = partial(PlannerBot, plan=name)
+    factory.__doc__ = read_toml(PLANNER_DIR / f"{name}.toml").get("description", f"planner {name}")
+    return factory
+
+
+for _plan in archetype_names(PLANNER_DIR):
+    if _plan != "default":
+        register_bot(f"planner_{_plan}", GAMES)(planner_bot(_plan))
+
+# Today's default heuristic under a stable name, so that comparisons and old runs keep it when `default` moves.
+_heuristic_v1 = partial(HeuristicBot, archetype="default")
+_heuristic_v1.__doc__ = ("The heuristic family's default archetype, the default bot before the planner: "
+                         "every turn option played out.")
+register_bot("heuristic_v1", GAMES)(_heuristic_v1)
+
+_planner_search = partial(SearchBot, **{**DEFAULT_SEARCH, "rollout": "planner"})
+_planner_search.__doc__ = "The default search preset (default_search) with the planner rolling out and judging the leaves."
+register_bot("planner_search", GAMES)(_planner_search)
