@@ -7,7 +7,8 @@ for an animal waiting in hand, a conservation project the zoo meets, or a few ca
 it twice: to shortlist a turn's options before it simulates any (`option_prior`), and to judge the plan a
 simulated outcome leaves (`plan_value`): the action cards in the strong slots should have work waiting for
 them at their strength (a sponsor in hand when Sponsors reaches slot 5, an animal and its enclosure when
-Animals does), which the one-turn evaluation of the heuristic family cannot see. Values are in points of
+Animals does), which the one-turn evaluation of the heuristic family cannot see; and the cards the bot
+keeps, takes or discards inside a turn are judged by what they add to that plan (`hand_plan_gain`). Values are in points of
 score, like the evaluation's.
 """
 
@@ -41,6 +42,9 @@ class PlanWeights:
     break_money: float  # per coin a Sponsors break would pay: the work of a Sponsors card with no sponsor
     cards: float  # readiness of a Cards action per point of strength
     build_share: float  # share of a waiting animal's gain that an enclosure for it is worth
+    partner: float  # a partner zoo or university the Association action can take now
+    card_plan: float  # weight of what a card adds to `plan_value` when the bot keeps, takes or discards it
+    prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
 
 
@@ -90,14 +94,18 @@ def _build(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights
 
 
 def _association(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
-    """A conservation project the zoo meets now, if the strength and a worker reach it."""
-    task = "conservation_project"
-    if (task_strength(player, task, game.catalog.tracks.task_strength(task)) > strength
-            or workers_needed(player, task) > player.workers):
-        return 0.0
-    projects = game.catalog.projects
-    return max((projects[row.number].slots[slot].cp for row in game.base_projects + game.projects
-                for slot, _ in support_choices(player, row.number, row.holders)), default=0.0)
+    """The best task the strength and a worker reach: a conservation project the zoo meets now (its
+    CP), a university or a partner zoo (`partner`), or else nothing worth a turn."""
+    def reaches(task: str) -> bool:
+        return (task_strength(player, task, game.catalog.tracks.task_strength(task)) <= strength
+                and workers_needed(player, task) <= player.workers)
+
+    best = w.partner if reaches("university") or reaches("partner_zoo") else 0.0
+    if reaches("conservation_project"):
+        projects = game.catalog.projects
+        best = max([best, *(projects[row.number].slots[slot].cp for row in game.base_projects + game.projects
+                            for slot, _ in support_choices(player, row.number, row.holders))])
+    return best
 
 
 def _cards(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
@@ -109,12 +117,12 @@ READINESS: dict[str, Callable[[ArkNovaGame, PlayerState, int, PlanWeights], floa
 }
 
 
-def card_readiness(game: ArkNovaGame, seat: int, card: str, strength: int, w: PlanWeights) -> float:
+def card_readiness(game: Any, seat: int, card: str, strength: int, w: PlanWeights) -> float:
     """What one use of action card `card` at `strength` would bring the seat now, roughly, in points."""
     return READINESS[card](game, game.players[seat], strength, w)
 
 
-def plan_value(game: ArkNovaGame, seat: int, w: PlanWeights) -> float:
+def plan_value(game: Any, seat: int, w: PlanWeights) -> float:
     """The work waiting for the two strongest action cards at their slots: the best of them counts
     `next_turn`, the other `later` (a card used next turn keeps its slot until then)."""
     cards = game.players[seat].action_cards
@@ -123,9 +131,25 @@ def plan_value(game: ArkNovaGame, seat: int, w: PlanWeights) -> float:
     return w.next_turn * ready[0] + w.later * ready[1]
 
 
+def hand_plan_gain(view: Any, seat: int, card: int, w: PlanWeights) -> float:
+    """What holding `card` adds to the seat's `plan_value` (a sponsor in hand when Sponsors nears
+    slot 5, an animal its enclosure and the Animals card are ready for). `view` is the game or the
+    seat's observation; its hand is restored before returning."""
+    hand = view.players[seat].hand
+    held = card in hand
+    if held:
+        hand.remove(card)
+    without = plan_value(view, seat, w)
+    hand.append(card)
+    with_card = plan_value(view, seat, w)
+    if not held:
+        hand.pop()
+    return with_card - without
+
+
 def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w: PlanWeights) -> float:
-    """A turn option's static score, without playing it: the card's readiness at the strength the
-    option gives it, plus the `used_slot` credit of its slot (an X-token taken scores its card's
+    """A turn option's static score, without playing it: `prior` times the card's readiness at the
+    strength the option gives it, plus the `used_slot` credit of its slot (an X-token taken scores its card's
     slot only; the harbor always makes the shortlist)."""
     if option[0] == "harbor":
         return float("inf")
@@ -133,4 +157,4 @@ def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w:
     slot = game.players[seat].strength_slot(card)
     if option[0] == "xtoken":
         return 0.0
-    return card_readiness(game, seat, card, slot + option[2], w) + used_slot * slot
+    return w.prior * card_readiness(game, seat, card, slot + option[2], w) + used_slot * slot

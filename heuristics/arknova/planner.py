@@ -5,7 +5,8 @@ what the action card can do at the strength the option gives it, plus the heuris
 and plays only the `shortlist` best to the end of the turn on a copy, where the heuristic family plays every
 option. Each outcome is judged by the heuristic's position value (its archetype's weights) plus the plan
 it leaves: the work waiting for the action cards in the strong slots, at their strength (`plan_value`).
-Decisions inside a turn are answered by the heuristic family's in-turn rules.
+Decisions inside a turn are answered by the heuristic family's in-turn rules, except the choice of a card
+to take, keep or discard, which also counts what the card adds to the plan (`hand_plan_gain`).
 
 Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`) holds a `[plan]` table
 (`PlanWeights`) and names the heuristic archetype whose weights judge the positions (`archetype`).
@@ -23,7 +24,8 @@ from typing import Any
 from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
 from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
-from heuristics.arknova.plan_value import PlanWeights, option_prior, plan_value
+from heuristics.arknova.plan_value import PlanWeights, hand_plan_gain, option_prior, plan_value
+from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
@@ -32,6 +34,17 @@ from sim.core.registry import register_bot
 
 PLANNER_DIR = Path(__file__).parent / "planners"
 Outcomes = list[tuple[float, Any, ArkNovaGame]]
+
+
+def _display_card(view: View, option: Any) -> int | None:
+    return view.display[option[1]] if option[0] == "display" else None
+
+
+# The in-turn decisions that choose a hand card, and the card each option brings or gives up.
+CARD_OF_OPTION: dict[str, Callable[[View, Any], int | None]] = {
+    "take_card": _display_card, "snap": _display_card,
+    "keep_drawn": lambda view, card: card, "discard": lambda view, card: card,
+}
 
 
 def planner_path(plan: str) -> Path:
@@ -86,8 +99,31 @@ class PlannerBot(HeuristicBot):
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind != "turn":
-            return super().choose(observation, decision, rng)
+            return self.in_turn(observation, decision)
         return self._outcomes(observation, decision, rng)[0][0][1]
+
+    def in_turn(self, view: View, decision: Decision) -> Any:
+        """The heuristic's in-turn rule; a hand card taken, kept or discarded also by what it adds to
+        the plan (a discard gives that up)."""
+        card_of = CARD_OF_OPTION.get(decision.kind)
+        if card_of is None or not self.plan.card_plan:
+            return in_turn_choice(view, decision)
+        seat, payload, scorer = decision.seat, decision.payload, SCORERS[decision.kind]
+        player = view.players[seat]  # the own full state, in an observation as in a game
+        sign = -1.0 if decision.kind == "discard" else 1.0
+
+        def score(option: Any) -> float:
+            card = card_of(view, option)
+            plan = 0.0 if card is None else sign * hand_plan_gain(view, seat, card, self.plan)
+            return scorer(player, view, option, payload) + self.plan.card_plan * plan
+
+        return max(decision.options, key=score)
+
+    def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
+        """Play `option` and the rest of its turn on `game` (a copy) with the planner's in-turn rules."""
+        game.apply(option)
+        finish_turn(game, self.max_rollout_decisions, self.in_turn)
+        return self.value(game, seat, progress)
 
     def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
         """The options, best first: the shortlist by its outcomes, then the rest by their static score."""
