@@ -149,6 +149,8 @@ def test_a_sponsor_in_hand_is_worth_more_to_the_plan_when_sponsors_is_in_slot_fi
     set_cards(game, 0, SPONSORS_LAST)
     assert hand_plan_gain(game, 0, SCHOOL_TOURS, plan) > 0
     assert game.players[0].hand == [SCHOOL_TOURS]  # the hand is left as it was
+    hand_plan_gain(game, 0, QUARANTINE_LAB, plan)  # a card not held: tried in hand, then taken out again
+    assert game.players[0].hand == [SCHOOL_TOURS]
     set_cards(game, 0, SPONSORS_FIRST)
     assert hand_plan_gain(game, 0, SCHOOL_TOURS, plan) == 0.0
 
