@@ -46,6 +46,7 @@ class PlanWeights:
     card_plan: float  # weight of what a card adds to `plan_value` when the bot keeps, takes or discards it
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
+    plain_uses: int  # 1: every action card's use without X-tokens is simulated too, on top of the shortlist
 
 
 def animal_gain(animal: Animal) -> float:
@@ -132,29 +133,40 @@ def plan_value(game: Any, seat: int, w: PlanWeights) -> float:
 
 
 def hand_plan_gain(view: Any, seat: int, card: int, w: PlanWeights) -> float:
-    """What holding `card` adds to the seat's `plan_value` (a sponsor in hand when Sponsors nears
-    slot 5, an animal its enclosure and the Animals card are ready for). `view` is the game or the
-    seat's observation; its hand is restored before returning."""
-    hand = view.players[seat].hand
-    held = card in hand
-    if held:
-        hand.remove(card)
-    without = plan_value(view, seat, w)
-    hand.append(card)
-    with_card = plan_value(view, seat, w)
-    if not held:
+    """What holding sponsor `card` adds to the seat's `plan_value`: a sponsor in hand for Sponsors in
+    slot 4 or 5, instead of a break. `view` is the game or the seat's observation; its hand is left as
+    it was. Other cards add nothing here (the evaluation values an animal in hand by its enclosure and
+    money already), and neither does a sponsor while Sponsors is weak, which costs nothing to tell."""
+    player = view.players[seat]
+    if card not in player.catalog.sponsors or "sponsors" not in player.action_cards[SLOTS - 2:]:
+        return 0.0
+    hand = player.hand
+    if card in hand:
+        index = hand.index(card)
+        with_card = plan_value(view, seat, w)
+        del hand[index]
+        without = plan_value(view, seat, w)
+        hand.insert(index, card)
+    else:
+        without = plan_value(view, seat, w)
+        hand.append(card)
+        with_card = plan_value(view, seat, w)
         hand.pop()
     return with_card - without
 
 
-def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w: PlanWeights) -> float:
+def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w: PlanWeights,
+                 readiness: Callable[[str, int], float] | None = None) -> float:
     """A turn option's static score, without playing it: `prior` times the card's readiness at the
-    strength the option gives it, plus the `used_slot` credit of its slot (an X-token taken scores its card's
-    slot only; the harbor always makes the shortlist)."""
+    strength the option gives it, plus the `used_slot` credit of its slot (an X-token taken scores 0;
+    the harbor always makes the shortlist). `readiness(card, strength)`, if given, replaces
+    `card_readiness` for this seat (a cache shared by the options of one decision)."""
     if option[0] == "harbor":
         return float("inf")
-    card = option[1]
-    slot = game.players[seat].strength_slot(card)
     if option[0] == "xtoken":
         return 0.0
-    return w.prior * card_readiness(game, seat, card, slot + option[2], w) + used_slot * slot
+    card = option[1]
+    slot = game.players[seat].strength_slot(card)
+    strength = slot + option[2]
+    ready = readiness(card, strength) if readiness else card_readiness(game, seat, card, strength, w)
+    return w.prior * ready + used_slot * slot

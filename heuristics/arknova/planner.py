@@ -6,7 +6,7 @@ and plays only the `shortlist` best to the end of the turn on a copy, where the 
 option. Each outcome is judged by the heuristic's position value (its archetype's weights) plus the plan
 it leaves: the work waiting for the action cards in the strong slots, at their strength (`plan_value`).
 Decisions inside a turn are answered by the heuristic family's in-turn rules, except the choice of a card
-to take, keep or discard, which also counts what the card adds to the plan (`hand_plan_gain`).
+to take, keep or discard, which also counts what a sponsor adds to the plan (`hand_plan_gain`).
 
 Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`) holds a `[plan]` table
 (`PlanWeights`) and names the heuristic archetype whose weights judge the positions (`archetype`).
@@ -17,14 +17,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
 from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
-from heuristics.arknova.plan_value import PlanWeights, hand_plan_gain, option_prior, plan_value
+from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
 from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
@@ -66,7 +66,7 @@ def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
         raise ArchetypeError(f"{source}: plan weights unknown: {', '.join(unknown) or '-'}; "
                              f"missing: {', '.join(missing) or '-'}")
     values = dict(table)
-    values["shortlist"] = int(values["shortlist"])
+    values["shortlist"], values["plain_uses"] = int(values["shortlist"]), int(values["plain_uses"])
     if values["shortlist"] < 1:
         raise ArchetypeError(f"{source}: shortlist must be at least 1")
     return PlanWeights(**values)
@@ -141,18 +141,29 @@ class PlannerBot(HeuristicBot):
         base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
         used_slot = self.weights.used_slot
-        order = sorted(decision.options, key=lambda option: option_prior(base, seat, option, used_slot, self.plan),
-                       reverse=True)
+        readiness = cache(partial(card_readiness, base, seat, w=self.plan))
+        order = sorted(decision.options, reverse=True,
+                       key=lambda option: option_prior(base, seat, option, used_slot, self.plan, readiness))
+        played, rest = self.split(order)
         slot = base.players[seat].strength_slot
         outcomes = []
-        for option in order[:self.shortlist]:
+        for option in played:
             game = base.copy()
             value = self._play_turn(game, option, seat, progress)
             if option[0] == "act":
                 value += used_slot * slot(option[1])
             outcomes.append((value, option, game))
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
-        return outcomes, order[self.shortlist:]
+        return outcomes, rest
+
+    def split(self, order: list[Any]) -> tuple[list[Any], list[Any]]:
+        """The options to play out and the rest, from the options in order of static score: with
+        `plain_uses`, every action card's use without X-tokens, and the `shortlist` best others."""
+        if not self.plan.plain_uses:
+            return order[:self.shortlist], order[self.shortlist:]
+        plain = [option for option in order if option[0] == "act" and option[2] == 0]
+        others = [option for option in order if not (option[0] == "act" and option[2] == 0)]
+        return plain + others[:self.shortlist], others[self.shortlist:]
 
 
 def planner_bot(name: str) -> Callable[..., PlannerBot]:
