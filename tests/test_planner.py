@@ -104,7 +104,7 @@ def test_only_the_shortlist_is_played_out_and_the_best_static_option_is_among_it
         ranked = bot.ranked(game.observation(0), decision, python_rng(seed))
         assert Counting.played == min(shortlist, len(decision.options))
         assert sorted(ranked) == sorted(decision.options)  # every option, the shortlist first
-        best_static = max(decision.options, key=lambda option: option_prior(game, 0, option, 3.0, bot.plan))
+        best_static = max(decision.options, key=lambda option: option_prior(game, 0, option, used_slot=3.0, w=bot.plan))
         assert best_static in ranked[:shortlist]
 
 

@@ -46,6 +46,7 @@ class PlanWeights:
     card_plan: float  # weight of what a card adds to `plan_value` when the bot keeps, takes or discards it
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
+    learned: int  # 1: the shortlist by the learned prior (heuristics/arknova/prior.py), 0: by `option_prior`
     plain_uses: int  # 1: every action card's use without X-tokens is simulated too, on top of the shortlist
 
 
@@ -155,7 +156,7 @@ def hand_plan_gain(view: Any, seat: int, card: int, w: PlanWeights) -> float:
     return with_card - without
 
 
-def option_prior(game: ArkNovaGame, seat: int, option: Any, used_slot: float, w: PlanWeights,
+def option_prior(game: ArkNovaGame, seat: int, option: Any, *, used_slot: float, w: PlanWeights,
                  readiness: Callable[[str, int], float] | None = None) -> float:
     """A turn option's static score, without playing it: `prior` times the card's readiness at the
     strength the option gives it, plus the `used_slot` credit of its slot (an X-token taken scores 0;

@@ -26,6 +26,7 @@ from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
 from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
 from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
+from heuristics.arknova.prior import load_prior, prior_features
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
@@ -66,7 +67,8 @@ def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
         raise ArchetypeError(f"{source}: plan weights unknown: {', '.join(unknown) or '-'}; "
                              f"missing: {', '.join(missing) or '-'}")
     values = dict(table)
-    values["shortlist"], values["plain_uses"] = int(values["shortlist"]), int(values["plain_uses"])
+    for name in ("shortlist", "plain_uses", "learned"):
+        values[name] = int(values[name])
     if values["shortlist"] < 1:
         raise ArchetypeError(f"{source}: shortlist must be at least 1")
     return PlanWeights(**values)
@@ -141,9 +143,7 @@ class PlannerBot(HeuristicBot):
         base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
         used_slot = self.weights.used_slot
-        readiness = cache(partial(card_readiness, base, seat, w=self.plan))
-        order = sorted(decision.options, reverse=True,
-                       key=lambda option: option_prior(base, seat, option, used_slot, self.plan, readiness))
+        order = sorted(decision.options, key=self.prior(base, seat), reverse=True)
         played, rest = self.split(order)
         slot = base.players[seat].strength_slot
         outcomes = []
@@ -155,6 +155,20 @@ class PlannerBot(HeuristicBot):
             outcomes.append((value, option, game))
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
         return outcomes, rest
+
+    def prior(self, game: ArkNovaGame, seat: int) -> Callable[[Any], float]:
+        """The static score of the seat's turn options in `game`: the learned prior (`planners/prior.json`)
+        when the plan says `learned`, else the hand-set `option_prior`; the harbor always first."""
+        readiness = cache(partial(card_readiness, game, seat, w=self.plan))
+        if not self.plan.learned:
+            return partial(option_prior, game, seat, used_slot=self.weights.used_slot, w=self.plan,
+                           readiness=readiness)
+        learned = load_prior()
+
+        def score(option: Any) -> float:
+            return float("inf") if option[0] == "harbor" else learned.score(prior_features(game, seat, option, readiness))
+
+        return score
 
     def split(self, order: list[Any]) -> tuple[list[Any], list[Any]]:
         """The options to play out and the rest, from the options in order of static score: with
