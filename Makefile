@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench targets clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found; install Python 3.11 or run 'make PYTHON=python3 ...'"; exit 2; }
@@ -25,6 +25,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+# issue 27's targets, new bot against old side by side (not part of `make test`; about 10 minutes on
+# 2 cores): make targets TARGETS="--new default --old heuristic_v1 --json reports/targets.json"
+TARGETS ?=
+targets: $(STAMP)
+	$(BIN)/python scripts/bot_targets.py $(TARGETS)
 
 clean:
 	rm -rf $(VENV)

@@ -1,0 +1,95 @@
+"""The opening keep of heuristics/arknova/keep.py: it keeps a card whose condition the seat can still meet,
+refuses one whose condition can never be met, and its bounds hold at and just past them. The conditions are
+the cards' printed ones (sim/arknova/data): Scarlet Macaw needs a partner zoo of its continent (Americas),
+Siberian Tiger 3 Asia icons, Release of Patents an appeal of at most 25 (appeal never goes down)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.keep import card_prospect, choose_keep, default_keep_weights, keep_value, resolve
+from heuristics.arknova.keeper import KeeperBot
+from sim.arknova.game import ArkNova
+from sim.core.play import play_game
+
+SCARLET_MACAW, SIBERIAN_TIGER, RELEASE_OF_PATENTS = 508, 406, 222
+AMERICAS_ANIMALS = (466, 440)      # Bolivian Red Howler, Mountain Tapir: no condition
+# with Mandrill, European Pond Turtle, Marabou, Expert on Europe
+DEALT = (SCARLET_MACAW, *AMERICAS_ANIMALS, SIBERIAN_TIGER, 457, 484, 496, 211)
+
+
+def keep_decision(dealt: tuple[int, ...], **player: Any) -> tuple[Any, Any]:
+    """Seat 0's observation and keep decision on map 1 with `dealt` as its 8 cards and `player` fields set."""
+    game = ArkNova().new_game({"players": 2, "maps": "1"}, 3)
+    seat = game.players[0]
+    seat.dealt = dealt
+    for name, value in player.items():
+        setattr(seat, name, value)
+    decision = game.decision()
+    assert decision.kind == "keep_cards" and decision.seat == 0
+    return game.observation(0), decision
+
+
+def test_it_keeps_scarlet_macaw_whose_partner_zoo_it_can_still_take() -> None:
+    observation, decision = keep_decision(DEALT)
+    assert not observation.me.partner_zoos   # its condition is not met now
+    kept = choose_keep(observation, decision, random.Random(0))
+    assert kept in decision.options and SCARLET_MACAW in kept and set(AMERICAS_ANIMALS) <= set(kept)
+    assert SCARLET_MACAW not in HeuristicBot().choose(observation, decision, random.Random(0))   # today's bot refuses it
+
+
+def test_it_refuses_a_card_whose_condition_can_never_be_met_again() -> None:
+    """Release of Patents asks for an appeal of at most 25: kept at 25, refused at 26 whatever it is worth."""
+    dealt = (RELEASE_OF_PATENTS, *DEALT[1:])
+    weights = resolve({"sponsor_gain": 10.0})   # worth far more than any other card, as long as it can be played
+    at_bound, decision = keep_decision(dealt, appeal=25)
+    assert RELEASE_OF_PATENTS in choose_keep(at_bound, decision, random.Random(0), weights)
+    past_bound, decision = keep_decision(dealt, appeal=26)
+    assert card_prospect(past_bound, RELEASE_OF_PATENTS, Counter(), weights).worth == weights.never
+    assert RELEASE_OF_PATENTS not in choose_keep(past_bound, decision, random.Random(0), weights)
+
+
+def test_a_partner_zoo_condition_is_dead_once_every_partner_zoo_slot_holds_another_continent() -> None:
+    weights = default_keep_weights()
+    three, _ = keep_decision(DEALT, partner_zoos=["africa", "asia", "europe"])
+    assert card_prospect(three, SCARLET_MACAW, Counter(), weights).worth > weights.never
+    four, _ = keep_decision(DEALT, partner_zoos=["africa", "asia", "europe", "australia"])
+    assert card_prospect(four, SCARLET_MACAW, Counter(), weights).worth == weights.never
+
+
+def test_icons_missing_count_as_preparation_up_to_the_bound_and_refuse_the_card_past_it() -> None:
+    """Siberian Tiger needs 3 Asia icons: with one from a kept card, 2 are missing (the bound) and it is
+    worth its gain less their price; with none, 3 are missing and it is refused."""
+    weights = default_keep_weights()
+    assert weights.max_icons_missing == 2
+    observation, _ = keep_decision(DEALT)
+    two_missing = card_prospect(observation, SIBERIAN_TIGER, Counter({"asia": 1}), weights)
+    assert two_missing.worth > 0 and two_missing.needs["icon:asia"] == 2 * weights.icon
+    assert card_prospect(observation, SIBERIAN_TIGER, Counter(), weights).worth == weights.never
+    own_icon, _ = keep_decision(DEALT, icons={"asia": 1})
+    assert card_prospect(own_icon, SIBERIAN_TIGER, Counter(), weights).needs["icon:asia"] == 2 * weights.icon
+    stricter = resolve({"max_icons_missing": 1})
+    assert card_prospect(observation, SIBERIAN_TIGER, Counter({"asia": 1}), stricter).worth == stricter.never
+
+
+def test_a_preparation_several_kept_cards_need_is_paid_once() -> None:
+    """Two reptile-house animals (European Pond Turtle, Chinese Water Dragon) share the Build upgrade and the house."""
+    weights = default_keep_weights()
+    observation, _ = keep_decision(DEALT)
+    pond_turtle, water_dragon = (card_prospect(observation, card, Counter(), weights) for card in (484, 478))
+    assert pond_turtle.needs.keys() == water_dragon.needs.keys() == {"upgrade:build", "building:reptile_house"}
+    together = keep_value(observation, (484, 478), weights)
+    shared = sum(pond_turtle.needs.values())
+    alone = keep_value(observation, (484,), weights) + keep_value(observation, (478,), weights)
+    assert together - alone >= shared - 1e-9   # the second pays no house and no upgrade (and they share the reptile icon)
+
+
+def test_the_keeper_bot_plays_whole_games_with_its_keep() -> None:
+    game = ArkNova().new_game({"players": 2, "maps": "random"}, 11)
+    record = play_game(game, [KeeperBot(), HeuristicBot()], 11)
+    assert record.status == "finished"
+    observation, decision = keep_decision(DEALT)
+    assert KeeperBot().choose(observation, decision, random.Random(0)) == choose_keep(observation, decision, random.Random(0))
