@@ -4,17 +4,21 @@ upgraded; Animals plays no animal at strength 1 and one from strength 2 on)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers import building_spaces, clear_zoo, put, ready_game, set_cards, to_hand
 
 from heuristics.arknova.evaluation import card_value, sponsor_gains
 from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import animal_gain, card_readiness, hand_plan_gain, option_prior
 from heuristics.arknova.planner import PLANNER_DIR, PlannerBot
 from heuristics.arknova.policy import in_turn_choice
+from heuristics.arknova.prior import FEATURES, fit_prior, load_prior
 from sim.arknova.setup import new_game
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -104,8 +108,53 @@ def test_only_the_shortlist_is_played_out_and_the_best_static_option_is_among_it
         ranked = bot.ranked(game.observation(0), decision, python_rng(seed))
         assert Counting.played == min(shortlist, len(decision.options))
         assert sorted(ranked) == sorted(decision.options)  # every option, the shortlist first
-        best_static = max(decision.options, key=lambda option: option_prior(game, 0, option, used_slot=3.0, w=bot.plan))
-        assert best_static in ranked[:shortlist]
+        assert max(decision.options, key=bot.prior(game, 0)) in ranked[:shortlist]
+
+
+def test_the_hand_set_prior_shortlists_by_readiness_and_slot(tmp_path) -> None:
+    """With `learned = 0` the options are shortlisted and ranked (past the one played out) by `option_prior`."""
+    plan_file = tmp_path / "plan.toml"
+    plan_file.write_text(PLANNER_FILE.read_text().replace("learned = 1", "learned = 0"))
+    bot = Counting(plan=str(plan_file), shortlist=1)
+    for seed in derive_seeds(26, 3):
+        game = _midgame(seed)
+        decision = game.decision()
+        order = sorted(decision.options, reverse=True,
+                       key=lambda option: option_prior(game, 0, option, used_slot=3.0, w=bot.plan))
+        assert bot.ranked(game.observation(0), decision, python_rng(seed)) == order
+
+
+def test_the_prior_fit_recovers_a_linear_order_within_decisions() -> None:
+    """Values made from known coefficients plus a constant per decision (which the centring removes) are
+    fitted back; a coefficients file of other features is refused in one line."""
+    rng = np.random.default_rng(3)
+    truth = rng.normal(size=len(FEATURES))
+    rows = []
+    for decision in range(300):
+        offset = rng.normal() * 50
+        for _ in range(6):
+            features = rng.normal(size=len(FEATURES)).tolist()
+            rows.append((decision, features, float(np.dot(truth, features)) + offset))
+    fitted = fit_prior(rows, ridge=0.0)
+    assert np.allclose(fitted.coefficients, truth, atol=1e-6)
+    assert load_prior().coefficients.shape == (len(FEATURES),)
+
+
+def test_bad_prior_file_is_refused(tmp_path) -> None:
+    bad = tmp_path / "prior.json"
+    bad.write_text(json.dumps({"features": ["x"], "coefficients": [1.0]}))
+    with pytest.raises(ValueError, match="retrain"):
+        load_prior(str(bad))
+
+
+def test_the_opening_keep_is_the_keep_modules() -> None:
+    game = new_game({"players": 2, "maps": "random"}, 5)
+    while game.decision().kind != "keep_cards":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    observation = game.observation(decision.seat)
+    assert PlannerBot().choose(observation, decision, random.Random(1)) == choose_keep(
+        observation, decision, random.Random(1))
 
 
 def test_sponsors_readiness_is_a_sponsor_up_to_its_strength_else_the_break_money() -> None:

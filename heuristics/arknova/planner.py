@@ -1,12 +1,14 @@
 """The planner: whole turns judged by the plan they leave, at a fraction of the heuristic's cost.
 
-At its turn the bot determinizes, scores every legal turn option statically (heuristics/arknova/plan_value.py:
-what the action card can do at the strength the option gives it, plus the heuristic's `used_slot` credit),
-and plays only the `shortlist` best to the end of the turn on a copy, where the heuristic family plays every
-option. Each outcome is judged by the heuristic's position value (its archetype's weights) plus the plan
-it leaves: the work waiting for the action cards in the strong slots, at their strength (`plan_value`).
-Decisions inside a turn are answered by the heuristic family's in-turn rules, except the choice of a card
-to take, keep or discard, which also counts what a sponsor adds to the plan (`hand_plan_gain`).
+At its turn the bot determinizes, scores every legal turn option statically (without a copy: the learned
+prior of heuristics/arknova/prior.py over what the action card can do at the strength the option gives it,
+heuristics/arknova/plan_value.py), and plays only the `shortlist` best to the end of the turn on a copy,
+where the heuristic family plays every option. Each outcome is judged by the heuristic's position value
+(its archetype's weights, with the `used_slot` credit) plus the plan it leaves: the work waiting for the
+action cards in the strong slots, at their strength (`plan_value`). The opening keep is
+heuristics/arknova/keep.py's. Decisions inside a turn are answered by the heuristic family's in-turn rules,
+except the choice of a card to take, keep or discard, which also counts what a sponsor adds to the plan
+(`hand_plan_gain`).
 
 Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`) holds a `[plan]` table
 (`PlanWeights`) and names the heuristic archetype whose weights judge the positions (`archetype`).
@@ -24,6 +26,7 @@ from typing import Any
 from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
 from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
+from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
 from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
 from heuristics.arknova.prior import load_prior, prior_features
@@ -100,6 +103,8 @@ class PlannerBot(HeuristicBot):
         return super().value(state, seat, progress) + plan_value(state, seat, self.plan)
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        if decision.kind == "keep_cards":
+            return choose_keep(observation, decision, rng)
         if decision.kind != "turn":
             return self.in_turn(observation, decision)
         return self._outcomes(observation, decision, rng)[0][0][1]
