@@ -18,14 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heuristics.arknova.evaluation import sponsor_gains, unmet
+from heuristics.arknova.evaluation import sponsor_gains
 from sim.arknova.actions.animals import animal_cost
 from sim.arknova.actions.association import support_choices, workers_needed
 from sim.arknova.board import building_size
 from sim.arknova.catalog import Animal
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.passives import task_strength
-from sim.arknova.requirements import requirements_met
+from sim.arknova.requirements import requirements_met, unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.zoo import enclosures_for, open_enclosures
 
@@ -60,7 +60,7 @@ def _playable_animal_gains(player: PlayerState) -> list[float]:
     animals = player.catalog.animals
     open_now = open_enclosures(player)
     gains = [animal_gain(animal) for card in player.hand if (animal := animals.get(card)) is not None
-             and animal_cost(player, animal) <= player.money and not unmet(player, animal)
+             and animal_cost(player, animal) <= player.money and not unmet_count(player, animal)
              and enclosures_for(player, animal, open_now)]
     return sorted(gains, reverse=True)
 
@@ -87,7 +87,7 @@ def _build(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights
     best = 0.0
     for card in player.hand:
         animal = animals.get(card)
-        if animal is None or unmet(player, animal) or enclosures_for(player, animal, open_now):
+        if animal is None or unmet_count(player, animal) or enclosures_for(player, animal, open_now):
             continue
         size = animal.size if animal.standard_allowed and animal.size else building_size(game.catalog, animal.special or "")
         if size <= strength and BUILD_SPACE_COST * size + animal_cost(player, animal) <= player.money:
