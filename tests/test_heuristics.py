@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers import CATALOG, choose, expect, ready_game, set_cards, start_turn
 
 from heuristics.arknova.evaluation import (
     EFFECT_VALUE,
@@ -16,11 +17,16 @@ from heuristics.arknova.evaluation import (
     Weights,
     archetype_names,
     default_weights,
+    kept_project_prospect,
     load_weights,
+    project_inputs,
+    project_prospect,
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
+from heuristics.arknova.policy import SCORERS, in_turn_choice
 from heuristics.random_bot import RandomBot
+from sim.arknova import zoo
 from sim.arknova.catalog import load_catalog
 from sim.arknova.setup import new_game
 from sim.cli import main
@@ -253,3 +259,89 @@ def test_a_sponsor_in_hand_is_worth_its_effects_share() -> None:
     science_lab = next(sponsor for sponsor in sponsors.values() if sponsor.name == "Science Lab")
     card_effect = EFFECT_VALUE["take_card_deck_or_range"]
     assert sponsor_gain(science_lab) == pytest.approx(SPONSOR_EFFECT_SHARE * (card_effect + 3 * card_effect + 1 + 0.5))
+
+
+def test_the_build_policy_keeps_room_for_an_animal_waiting_in_hand() -> None:
+    """An enclosure goes where an animal in hand that has no enclosure yet can live: with the Alpine
+    Ibex (size 2, two rock spaces next to it) in hand, the in-turn rule places a size-2 enclosure
+    beside two rock spaces on map A; with an empty hand it picks another spot. The same zoo values a
+    size-2 enclosure more with the Ibex waiting (asked in this order, so that a value kept for the
+    zoo without the Ibex would show)."""
+    ibex = CATALOG.animals[444]
+    assert (ibex.size, ibex.rock, ibex.water) == (2, 2, 0)
+    chosen, kind_value = {}, {}
+    for hand in ([], [444]):
+        game = ready_game(maps="A")
+        game.players[0].money, game.players[0].hand = 30, list(hand)
+        set_cards(game, 0, ["cards", "association", "sponsors", "animals", "build"])
+        start_turn(game, 0)
+        choose(game, ("act", "build", 0))
+        kinds = expect(game, "build", 0)
+        kind_value[len(hand)] = SCORERS["build"](game.players[0], game, "enclosure-2", kinds.payload)
+        choose(game, "enclosure-2", "build")
+        chosen[len(hand)] = in_turn_choice(game, expect(game, "build_place", 0))
+    assert zoo.fits(ibex, chosen[1])
+    assert not zoo.fits(ibex, chosen[0])
+    assert kind_value[1] > kind_value[0]
+
+
+def test_kept_project_prospects_equal_the_computed_ones() -> None:
+    """The project values kept by their inputs are the values computed afresh, at every decision of
+    random games (4 players, so that other seats take slots) for every seat and every project in play
+    or in hand: no input of `project_prospect` is missing from the key."""
+    weights = default_weights()
+    checked = 0
+    for seed in derive_seeds(41, 3):
+        game = new_game({"players": 4, "maps": "random"}, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            for player in game.players:
+                inputs = project_inputs(player)
+                rows = [(row.number, row.holders) for row in game.base_projects + game.projects]
+                rows += [(card, [-1] * len(CATALOG.projects[card].slots)) for card in player.hand if card in CATALOG.projects]
+                for number, holders in rows:
+                    kept = kept_project_prospect(player, inputs, weights, number, holders)
+                    assert kept == project_prospect(player, number, holders, weights)
+                    checked += 1
+            options = game.decision().options
+            game.apply(options[rng.randrange(len(options))])
+    assert checked > 10_000
+
+
+def test_kept_project_prospects_follow_each_input_alone() -> None:
+    """Each input `project_prospect` reads, changed alone (the icon counts staying as they are), changes
+    the key: animals in the zoo (release projects), partner zoos (breeding), small and large animal
+    counts, a breeding-token sponsor (its token already on it) and that token spent, and the seat
+    (the same zoo in another seat, where seat 0 holds a slot of every project)."""
+    weights, catalog = default_weights(), CATALOG
+    game = ready_game(players=2)
+    first, second = game.players
+    europe = next(number for number, animal in catalog.animals.items()
+                  if "europe" in animal.icons and animal.size >= 1)
+    edits = (lambda player: player.animals.append(europe), lambda player: player.partner_zoos.append("europe"),
+             lambda player: setattr(player, "small_animals", 4), lambda player: setattr(player, "large_animals", 4),
+             lambda player: player.card_tokens.update({218: 1}), lambda player: player.sponsors.append(218),
+             lambda player: player.card_tokens.update({218: 0}))
+
+    def check(player, holders_of) -> int:
+        changed = 0
+        for number, project in catalog.projects.items():
+            holders = holders_of(project)
+            kept = kept_project_prospect(player, project_inputs(player), weights, number, holders)
+            computed = project_prospect(player, number, holders, weights)
+            assert kept == computed, (number, project.goal)
+            changed += computed > 0
+        return changed
+
+    for player in (first, second):
+        player.icons = {"europe": 3, "science": 3, "bird": 3, "predator": 3}
+        player.hand, player.animals, player.sponsors = [], [], []
+    check(first, lambda project: [-1] * len(project.slots))
+    for edit in edits:
+        edit(first)
+        check(first, lambda project: [-1] * len(project.slots))
+    for edit in edits:
+        edit(second)
+    held_by_first = lambda project: [0] + [-1] * (len(project.slots) - 1)  # noqa: E731
+    assert check(first, held_by_first) == 0
+    assert check(second, held_by_first) > 0

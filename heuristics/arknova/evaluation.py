@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.catalog import Catalog, Effect, Sponsor
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.requirements import requirement_met
+from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
 from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
@@ -126,9 +126,7 @@ def effect_value(effect: Effect, recurring: bool = False) -> float:
     return value * 3 if recurring else value
 
 
-def unmet(player: PlayerState, card: Any) -> int:
-    """How many play conditions of the card the player does not meet yet."""
-    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+unmet = unmet_count  # how many play conditions of the card the player does not meet yet
 
 
 def sponsor_gain(sponsor: Sponsor) -> float:
@@ -198,6 +196,35 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
     return best
 
 
+def project_inputs(player: PlayerState) -> tuple[Any, ...]:
+    """Everything of the player that `project_prospect` reads (its seat, icons, animals, partner zoos,
+    small and large animal counts, sponsors and their tokens): the key of the values kept for it."""
+    return (player.seat, tuple(sorted(player.icons.items())), tuple(player.animals), tuple(player.partner_zoos),
+            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(sorted(player.card_tokens.items())))
+
+
+def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], float]:
+    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`)."""
+    return {}
+
+
+MAX_KEPT_PROSPECTS = 1 << 16  # values kept before the table starts afresh
+
+
+def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
+                          holders: list[int]) -> float:
+    """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
+    lookahead values differ mostly in what projects do not read, so nine in ten are found kept."""
+    kept = player.catalog.derived[_kept_prospects]
+    key = (inputs, number, tuple(holders), weights.project_ready, weights.project_progress)
+    value = kept.get(key)
+    if value is None:
+        if len(kept) >= MAX_KEPT_PROSPECTS:
+            kept.clear()
+        value = kept[key] = project_prospect(player, number, holders, weights)
+    return value
+
+
 def _progress_count(player: PlayerState, project: Any) -> int | None:
     if project.goal == "icon_count":
         return player.icon(project.target)
@@ -237,10 +264,10 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
     open_now = open_enclosures(player)
     cards = [hand_value(player, card, w, open_now) for card in player.hand]
     value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
-    value += sum(project_prospect(player, row.number, row.holders, w) for row in game.base_projects + game.projects)
+    prospect = partial(kept_project_prospect, player, project_inputs(player), w)
+    value += sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects)
     projects = game.catalog.projects
-    value += sum(project_prospect(player, card, [-1] * len(projects[card].slots), w)
-                 for card in player.hand if card in projects)
+    value += sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects)
     viable = sum(1 for _, is_viable in cards if is_viable)
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))

@@ -17,7 +17,7 @@ from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import SKIP, PlayerState
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures
+from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, open_enclosures, placement_key
 from sim.core.decision import Decision
 
 UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
@@ -64,29 +64,58 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
     return value
 
 
+def _best_placements(catalog: Catalog) -> dict[tuple[Any, ...], float]:
+    """`_best_placement` of the catalog's zoos, by zoo, kind and animals waiting in hand."""
+    return {}
+
+
+MAX_BEST_PLACEMENTS = 1 << 16  # entries kept before the table starts afresh
+
+
+def _best_placement(player: PlayerState, kind: str, homeless: tuple[Any, ...]) -> float:
+    """The best `_placement_value` among the kind's legal placements (0 without one), kept for the zoo
+    it was found for: a lookahead asks it of the same zoo at every build of every candidate turn."""
+    upgraded = player.is_upgraded("build")
+    best = player.catalog.derived[_best_placements]
+    key = (*placement_key(player, kind, upgraded), tuple(animal.number for animal in homeless))
+    value = best.get(key)
+    if value is None:
+        if len(best) >= MAX_BEST_PLACEMENTS:
+            best.clear()
+        value = best[key] = max((_placement_value(player, p, kind, homeless)
+                                 for p in legal_placements(player, kind, upgraded)), default=0.0)
+    return value
+
+
 # In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
 Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
 
 
-def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...]) -> float:
+def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...],
+                homeless: tuple[Any, ...] | None = None) -> float:
     """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
     if kind == "done":
         return 0.0
-    upgraded, homeless = player.is_upgraded("build"), _homeless(player)
-    best = max((_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)),
-               default=0.0)
+    best = _best_placement(player, kind, _homeless(player) if homeless is None else homeless)
     room = default_weights().space * building_size(player.catalog, kind)  # the cells it takes from later enclosures
     if kind in ("pavilion", "kiosk"):
         return best + 1.0 - room
     return best - 2 - (enclosure_size(kind) if is_standard(kind) else 5) * 0.3 - room
 
 
-def _build_place(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
-    return _placement_value(player, placement, payload[3])
+def _build_place(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...],
+                 homeless: tuple[Any, ...] | None = None) -> float:
+    return _placement_value(player, placement, payload[3], homeless)
 
 
-def _free_build(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
-    return _placement_value(player, option[1], option[0])
+def _free_build(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...],
+                homeless: tuple[Any, ...] | None = None) -> float:
+    return _placement_value(player, option[1], option[0], homeless)
+
+
+def _may_build(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...],
+               homeless: tuple[Any, ...] | None = None) -> float:
+    return -1e9 if option == SKIP else _free_build(player, view, option, payload, homeless)
 
 
 def _unique_build(player: PlayerState, view: View, placement: Any, payload: tuple[Any, ...]) -> float:
@@ -217,7 +246,7 @@ def _constant(value: float) -> Scorer:
 SCORERS: dict[str, Scorer] = {
     "keep_cards": _keep, "choose_map": _constant(0.0), "build": _build_kind, "build_place": _build_place,
     "free_build": _free_build, "unique_build": _unique_build,
-    "may_build": lambda player, view, option, payload: -1e9 if option == SKIP else _free_build(player, view, option, payload),
+    "may_build": _may_build,
     "relocate": lambda player, view, option, payload: 0.0 if option == "stay" else 1.0,
     "animal_play": _animal, "association": _association, "sponsors": _sponsor, "sponsor_bonus": _sponsor,
     "cards_mode": _cards_mode, "take_card": _take_card, "snap": _snap, "discard": _discard,
@@ -234,12 +263,19 @@ SCORERS: dict[str, Scorer] = {
 }
 
 
+# Decisions whose options are placements judged against the animals in hand without an enclosure:
+# those animals are found once per decision, not once per option.
+PLACEMENT_KINDS = frozenset({"build", "build_place", "free_build", "may_build"})
+
+
 def in_turn_choice(view: View, decision: Decision) -> Any:
     """The best option by the decision kind's rule (the first option when there is no rule)."""
     scorer = SCORERS.get(decision.kind)
     if scorer is None:
         return decision.options[0]
     player, payload = _me(view, decision.seat), decision.payload
+    if decision.kind in PLACEMENT_KINDS:
+        scorer = partial(scorer, homeless=_homeless(player))
     return max(decision.options, key=lambda option: scorer(player, view, option, payload))
 
 

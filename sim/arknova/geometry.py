@@ -35,7 +35,13 @@ def mask_of(cells: Iterable[Cell]) -> int:
 
 
 def cells_of(mask: int) -> list[Cell]:
-    return [cell for cell in CELLS if mask & BIT[cell]]
+    """The cells of a mask in the order of `CELLS`, found bit by bit (a zoo's masks hold few cells)."""
+    result = []
+    while mask:
+        lowest = mask & -mask
+        result.append(CELLS[lowest.bit_length() - 1])
+        mask ^= lowest
+    return result
 
 
 NEIGHBOUR_MASK: dict[Cell, int] = {cell: mask_of(neighbours(cell)) for cell in CELLS}
@@ -45,9 +51,8 @@ BORDER_MASK = mask_of(cell for cell in CELLS if len(neighbours(cell)) < 6)
 def touched(mask: int) -> int:
     """Cells adjacent to some cell of a set; a cell of the set only when another one touches it."""
     result = 0
-    for cell in CELLS:
-        if mask & BIT[cell]:
-            result |= NEIGHBOUR_MASK[cell]
+    for cell in cells_of(mask):
+        result |= NEIGHBOUR_MASK[cell]
     return result
 
 

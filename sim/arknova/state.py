@@ -184,7 +184,7 @@ class ArkNovaState:
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
-        "cp10_reached", "stack", "rng", "solo_tokens", "over", "log", "events",
+        "cp10_reached", "stack", "_rng", "_rng_shared", "solo_tokens", "over", "log", "events",
         "turn_history", "after_action", "unhandled",
     )
 
@@ -229,7 +229,8 @@ class ArkNovaState:
     def copy_into(self, other: "ArkNovaState", random_state: bool = True) -> None:
         """Fill `other` (a fresh instance) with an independent copy of this state; without
         `random_state` the copy gets `NO_RANDOMNESS` instead of this game's generator (an observation
-        must not hold it, and copying it is a third of the cost of a copy)."""
+        must not hold it). With `random_state` the two share one generator until either draws from it:
+        most copies (a bot's lookahead) never do, and copying a generator is a third of a copy's cost."""
         other.catalog = self.catalog
         other.config = self.config
         other.players = [player.copy() for player in self.players]
@@ -249,9 +250,9 @@ class ArkNovaState:
         other.end_turns_left, other.end_trigger, other.cp10_reached = self.end_turns_left, self.end_trigger, self.cp10_reached
         other.solo_tokens, other.over = self.solo_tokens, self.over
         other.stack = self.stack[:]
-        if random_state:
-            other.rng = _CopiedRandom()
-            other.rng.setstate(self.rng.getstate())
+        if random_state:  # shared until one of the two draws (see `rng`)
+            other._rng = self._rng
+            other._rng_shared = self._rng_shared = True
         else:
             other.rng = NO_RANDOMNESS
         other.after_action = self.after_action[:]
@@ -260,6 +261,19 @@ class ArkNovaState:
         other.log = None
         other.events = None
         other.turn_history = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator, made its own (copied from the one it shares) before it is first used."""
+        if self._rng_shared:
+            own = _CopiedRandom()
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
 
     @property
     def solo(self) -> bool:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from sim.arknova import map_abilities, passives
 from sim.arknova.board import BUILD_SHAPES, board_of, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
-from sim.arknova.geometry import BIT, CELLS, NEIGHBOUR_MASK, Placement, enumerate_placements, kiosk_exclusion
+from sim.arknova.geometry import NEIGHBOUR_MASK, Placement, cells_of, enumerate_placements, kiosk_exclusion
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
@@ -74,32 +74,44 @@ def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     return board_of(player).placements_for(kind)
 
 
+def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[str, int, int, str, bool, bool]:
+    """Everything the legal placements of a building kind depend on besides the catalog (their caches' key)."""
+    return player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player)
+
+
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
-    legal = player.catalog.derived[_legal_placements_cache]
-    return legal(player.map_id, player.occupied, player.kiosks, kind, upgraded_build, _covers_terrain(player))
+    return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
 def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    return bool(legal_placements(player, kind, upgraded_build))
+    """Whether `legal_placements` is not empty, found without listing them all."""
+    return player.catalog.derived[_has_placement_cache](*placement_key(player, kind, upgraded_build))
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
     """The catalog's legal placements, cached on the zoo's masks: the same zoo is asked again and
     again between two buildings, by the rules and by every lookahead of a bot."""
-    return lru_cache(maxsize=1 << 16)(partial(_legal_placements, catalog))
+    return lru_cache(maxsize=1 << 16)(lambda *zoo: tuple(_legal_placements(catalog, *zoo)))
+
+
+def _has_placement_cache(catalog: Catalog) -> Callable[..., bool]:
+    """`has_placement` of the catalog, cached like `_legal_placements_cache`: the turn asks it for every
+    building kind at every turn, and the first legal placement usually comes early."""
+    return lru_cache(maxsize=1 << 16)(lambda *zoo: any(True for _ in _legal_placements(catalog, *zoo)))
 
 
 def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
-                      terrain: bool) -> tuple[Placement, ...]:
+                      terrain: bool) -> Iterator[Placement]:
+    """The legal placements of a building kind on a zoo, one at a time."""
     if terrain:
         placements = terrain_placements(catalog, map_id, kind)
     else:
         placements = map_board(catalog, map_id).placements_for(kind)
-    legal = tuple(p for p in placements if can_place(occupied, p, upgraded_build))
+    legal = (p for p in placements if can_place(occupied, p, upgraded_build))
     if kind != "kiosk":
         return legal
     distance = catalog.tracks.kiosk_min_distance
-    return tuple(p for p in legal if kiosk_spaced(kiosks, p, distance))
+    return (p for p in legal if kiosk_spaced(kiosks, p, distance))
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
@@ -131,12 +143,11 @@ def kiosk_income(player: PlayerState) -> int:
     if not player.kiosks:
         return 0
     income = 0
-    for cell in CELLS:
-        if player.kiosks & BIT[cell]:
-            around = NEIGHBOUR_MASK[cell]
-            for kind, placement, used in player.buildings:
-                if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
-                    income += 1
+    for cell in cells_of(player.kiosks):
+        around = NEIGHBOUR_MASK[cell]
+        for kind, placement, used in player.buildings:
+            if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
+                income += 1
     return income
 
 

@@ -4,6 +4,7 @@ then appeal, conservation points, reputation and the card's ability."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
@@ -39,11 +40,17 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
                      reputation_gain: int = 0) -> list[tuple[int, int, int]]:
     """(card, source, enclosure) triples: source -1 is the hand, else a display index; the display
     range as it would be after `reputation_gain` more reputation."""
+    return list(animal_plays(game, seat, from_display, reputation_gain))
+
+
+def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
+                 reputation_gain: int = 0) -> Iterator[tuple[int, int, int]]:
+    """The plays of `playable_animals` one at a time, hand first, then the display folders in order,
+    so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
-    result: list[tuple[int, int, int]] = []
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     candidates = zoo.open_enclosures(player)
     if not candidates:
@@ -54,14 +61,13 @@ def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
         animal = animals[card]
         if animal_cost(player, animal) + source + 1 > player.money:
             continue
-        unmet = unmet_count(player, animal) if animal.requirements else 0
+        unmet = unmet_count(player, animal)
         if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
                 or passives.chosen_size_blocks(player, animal)):
             continue
-        result.extend((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
+        yield from ((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
         if card in flock:
-            result.extend((card, source, index) for index in shared_enclosures(player, animal))
-    return result
+            yield from ((card, source, index) for index in shared_enclosures(player, animal))
 
 
 def _count(game: "ArkNovaGame", side_two: bool, strength: int) -> int:
@@ -76,13 +82,13 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
     wider range reaches makes the action possible from strength 5 on."""
-    plays = playable_animals(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0)
-    if not plays:
-        return None
     reach = deck.reputation_range(game.players[seat])
-    if any(source < reach for _, source, _ in plays):  # the hand (-1) or a folder in today's range
-        return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
-    return STRENGTH_FIVE
+    playable = False
+    for _, source, _ in animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0):
+        if source < reach:  # the hand (-1) or a folder in today's range
+            return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
+        playable = True
+    return STRENGTH_FIVE if playable else None
 
 
 @resolver("animals")

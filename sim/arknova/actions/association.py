@@ -4,6 +4,7 @@ one donation on side II, and the conservation projects with their left-edge bonu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, passives, tracks
@@ -110,7 +111,8 @@ def releasable(player: "PlayerState", project: Project, slot: int) -> list[int]:
 
 def distinct_icons(player: "PlayerState", target: str) -> int:
     names = CATEGORIES if target == "animal_categories" else continents(player)
-    return sum(1 for name in names if player.icon(name) > 0)
+    icons = player.icons  # read directly: every project slot of every evaluated position asks
+    return sum(1 for name in names if icons.get(name, 0) > 0)
 
 
 def breeding_ready(player: "PlayerState", project: Project) -> bool:
@@ -150,17 +152,18 @@ def support_choices(player: "PlayerState", number: int, holders: list[int]) -> l
     project = player.catalog.projects[number]
     if player.seat in holders and not (project.goal == "release" and passives.release_repeatable(player)):
         return []
+    extra = passives.project_icon_bonus(player, project)  # the same for every slot
     return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
-            for released in slot_choices(player, project, slot)]
+            for released in slot_choices(player, project, slot, extra)]
 
 
-def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> list[Any]:
-    """Support a project in play, or play one from hand (side II: or display in range) and support it."""
+def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> Iterator[Any]:
+    """Support a project in play, or play one from hand (side II: or display in range) and support it;
+    one at a time, so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
-    result: list[Any] = []
     for row in game.base_projects + game.projects:
-        result.extend(("support", row.number, slot, released)
-                      for slot, released in support_choices(player, row.number, row.holders))
+        yield from (("support", row.number, slot, released)
+                    for slot, released in support_choices(player, row.number, row.holders))
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if side_two:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
@@ -168,9 +171,8 @@ def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> list[Any]
     for card, source in sources:
         if card in projects and source + 1 <= player.money:
             fresh = [-1] * len(projects[card].slots)
-            result.extend(("play", card, source, slot, released)
-                          for slot, released in support_choices(player, card, fresh))
-    return result
+            yield from (("play", card, source, slot, released)
+                        for slot, released in support_choices(player, card, fresh))
 
 
 def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, released: int) -> None:
@@ -229,10 +231,10 @@ def play_project(game: "ArkNovaGame", seat: int, card: int, source: int) -> Proj
 
 
 def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str, ...],
-                 side_two: bool) -> list[Any]:
+                 side_two: bool) -> Iterator[Any]:
+    """The tasks the seat can perform with `remaining` strength, one at a time (the least strength
+    of the action stops at the first)."""
     player = game.players[seat]
-    result: list[Any] = []
-
     printed_strength = game.catalog.tracks.task_strength
 
     def open_task(task: str) -> bool:
@@ -240,14 +242,13 @@ def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str
                 and workers_needed(player, task) <= player.workers)
 
     if open_task("reputation"):
-        result.append(("reputation",))
+        yield ("reputation",)
     if open_task("partner_zoo"):
-        result.extend(("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
+        yield from (("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
     if open_task("university"):
-        result.extend(("university", u) for u in university_choices(game, seat, game.university_board))
+        yield from (("university", u) for u in university_choices(game, seat, game.university_board))
     if open_task("conservation_project"):
-        result.extend(project_options(game, seat, side_two))
-    return result
+        yield from project_options(game, seat, side_two)
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:
@@ -258,7 +259,7 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """The strength of the cheapest task the player can perform now."""
     for strength in sorted({strength for _, strength in game.catalog.tracks.association_strength}):
-        if task_options(game, seat, strength, (), side_two):
+        if next(task_options(game, seat, strength, (), side_two), None) is not None:
             return strength
     return None
 
@@ -268,7 +269,7 @@ def association_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat, remaining, done, side_two, donated = step[1:6]
     if done and not side_two:
         return ()
-    result = task_options(game, seat, remaining, done, side_two)
+    result = list(task_options(game, seat, remaining, done, side_two))
     if done:
         if side_two and not donated and donation_cost(game) <= game.players[seat].money:
             result.append(("donate",))

@@ -78,8 +78,9 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     player.action_counts[card] = player.action_counts.get(card, 0) + 1
     side_two = player.is_upgraded(card)
     history.open_turn(game, seat, card, card, strength, spent)
-    game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
-             + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
+    if game.log is not None:
+        game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
+                 + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
     first = ACTIONS[card][1](seat, strength, side_two)
     game.push(*[first] * tokens.use_card(game, seat, card), ("finish_action", seat, card), *sale, ("end_turn", seat))
 
@@ -105,9 +106,10 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     player = game.players[seat]
     tokens.venom_fee(game, seat)
     deck.refill_display(game)
-    game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
-                   f"reputation {player.reputation}, money {player.money}, X {player.xtokens}, "
-                   f"hand {len(player.hand)}, score {tracks.score(player)}, break {game.break_position}/{game.break_length}")
+    if game.log is not None:  # the line is built only for a log: lookahead plays many turns
+        game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
+                       f"reputation {player.reputation}, money {player.money}, X {player.xtokens}, "
+                       f"hand {len(player.hand)}, score {tracks.score(player)}, break {game.break_position}/{game.break_length}")
     history.close_turn(game, seat)
     player.turns += 1
     game.turn += 1
