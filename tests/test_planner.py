@@ -19,6 +19,7 @@ from heuristics.arknova.plan_value import animal_gain, card_readiness, hand_plan
 from heuristics.arknova.planner import PLANNER_DIR, PlannerBot
 from heuristics.arknova.policy import in_turn_choice
 from heuristics.arknova.prior import FEATURES, fit_prior, load_prior
+from heuristics.search import SearchBot
 from sim.arknova.setup import new_game
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -239,6 +240,17 @@ def test_no_sponsors_break_with_a_playable_sponsor_in_hand() -> None:
     decision = game.decision()
     assert decision.kind == "sponsors" and ("break",) in decision.options
     assert PlannerBot().choose(game.observation(0), decision, random.Random(0)) == (SCHOOL_TOURS, -1)
+
+
+def test_a_search_on_the_planner_searches_among_its_best_ranked_options() -> None:
+    """The search's root is narrowed to the planner's `width` best options (its `ranked`)."""
+    planner = PlannerBot()
+    search = SearchBot(rollout=planner, simulations=6, kinds="turn", turns=1, width=2)
+    for seed in derive_seeds(27, 2):
+        game = _midgame(seed)
+        decision = game.decision()
+        best = planner.ranked(game.observation(0), decision, python_rng(seed))[:2]
+        assert search.choose(game.observation(0), decision, python_rng(seed)) in best
 
 
 def test_registered_names_and_bad_planner_files() -> None:
