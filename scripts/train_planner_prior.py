@@ -3,7 +3,9 @@
 The planner plays every turn option out (`shortlist` 99) in 2-player self-play on maps 1-8; at each of its
 turns every option's static features and its simulated value (the heuristic value plus the plan, plus the
 `used_slot` credit, as the planner ranks them) are one row. A least-squares fit of the values on the
-features, centred per decision, gives the coefficients. The rows are made again from the seed, so the
+features, centred per decision, gives the prior's coefficients; a fit of the gains (each value less the
+value of the position before the turn), not centred, gives the gain model the planner's `lookahead` reads.
+The rows are made again from the seed, so the
 command is the data: re-run it after a rules or data change, e.g.
 `.venv/bin/python scripts/train_planner_prior.py --games 60 --seed 7`.
 """
@@ -22,22 +24,23 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.plan_value import card_readiness
 from heuristics.arknova.planner import PlannerBot
-from heuristics.arknova.prior import FEATURES, PRIOR_FILE, fit_prior, prior_features
+from heuristics.arknova.prior import FEATURES, GAIN_FILE, PRIOR_FILE, fit_prior, prior_features
 from sim.core.play import play_game
 from sim.core.registry import get_game
 from sim.core.seeds import derive_seeds
 
-Row = tuple[int, list[float], float]
+Row = tuple[int, list[float], float]  # decision, features, simulated value (for the gain: value less the start's)
 
 
 class Recorder(PlannerBot):
     """The planner with every turn option played out, recording (decision, features, value) rows."""
 
-    def __init__(self, rows: list[Row], decisions: Iterator[int]) -> None:
+    def __init__(self, rows: list[Row], gains: list[Row], decisions: Iterator[int]) -> None:
         super().__init__(shortlist=99)
-        self.rows, self.decisions = rows, decisions
+        self.rows, self.gains, self.decisions = rows, gains, decisions
 
     def _outcomes(self, observation: Any, decision: Any, rng: random.Random) -> Any:
         outcomes, rest = super()._outcomes(observation, decision, rng)
@@ -45,9 +48,12 @@ class Recorder(PlannerBot):
         own = observation.determinize(random.Random(0))  # only the seat's own state and the table are read
         readiness = cache(partial(card_readiness, own, seat, w=self.plan))
         decision_id = next(self.decisions)
+        start = self.value(own, seat, game_progress(own))
         for value, option, _ in outcomes:
             if option[0] != "harbor":
-                self.rows.append((decision_id, prior_features(own, seat, option, readiness), value))
+                features = prior_features(own, seat, option, readiness)
+                self.rows.append((decision_id, features, value))
+                self.gains.append((decision_id, features, value - start))
         return outcomes, rest
 
 
@@ -56,16 +62,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="self-play games (default 60)")
     parser.add_argument("--seed", type=int, default=7, help="base seed of the games (default 7)")
     parser.add_argument("--out", type=Path, default=PRIOR_FILE, help=f"coefficients file (default {PRIOR_FILE})")
+    parser.add_argument("--gain-out", type=Path, default=GAIN_FILE,
+                        help=f"coefficients of the gain model (default {GAIN_FILE})")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
     factory = get_game("arknova")
     rows: list[Row] = []
+    gains: list[Row] = []
     decisions = count()
     for seed in tqdm(derive_seeds(args.seed, args.games), total=args.games, desc="self-play"):
         game = factory.new_game({"players": 2, "maps": "random"}, seed)
-        play_game(game, [Recorder(rows, decisions), Recorder(rows, decisions)], seed)
+        play_game(game, [Recorder(rows, gains, decisions) for _ in range(2)], seed)
     prior = fit_prior(rows)
+    gain = fit_prior(gains, centred=False)
+    args.gain_out.write_text(json.dumps({
+        "features": list(FEATURES), "coefficients": [round(value, 5) for value in gain.coefficients],
+        "trained": {"games": args.games, "seed": args.seed, "options": len(gains)}}, indent=1) + "\n")
     played = len({row[0] for row in rows})
     hits = _top_recall(rows, prior)
     args.out.write_text(json.dumps({

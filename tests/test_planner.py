@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -18,9 +19,10 @@ from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import animal_gain, card_readiness, hand_plan_gain, option_prior
 from heuristics.arknova.planner import PLANNER_DIR, PlannerBot
 from heuristics.arknova.policy import in_turn_choice
-from heuristics.arknova.prior import FEATURES, fit_prior, load_prior
+from heuristics.arknova.prior import FEATURES, GAIN_FILE, best_next_gain, fit_prior, load_prior, prior_features
 from heuristics.search import SearchBot
 from sim.arknova.setup import new_game
+from sim.arknova.state import ACTION_CARDS
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import RegistryError, make_bot
@@ -139,6 +141,19 @@ def test_the_prior_fit_recovers_a_linear_order_within_decisions() -> None:
     fitted = fit_prior(rows, ridge=0.0)
     assert np.allclose(fitted.coefficients, truth, atol=1e-6)
     assert load_prior().coefficients.shape == (len(FEATURES),)
+
+
+def test_lookahead_adds_the_gain_models_best_next_card_use(tmp_path) -> None:
+    """`lookahead` adds its share of the gain model's best plain use of an action card from the position."""
+    plan_file = tmp_path / "plan.toml"
+    plan_file.write_text(PLANNER_FILE.read_text().replace("lookahead = 0.0", "lookahead = 0.5"))
+    without, with_lookahead = PlannerBot(), PlannerBot(plan=str(plan_file))
+    gain = load_prior(str(GAIN_FILE))
+    game = _midgame(8)
+    readiness = partial(card_readiness, game, 0, w=without.plan)
+    uses = [gain.score(prior_features(game, 0, ("act", card, 0), readiness)) for card in ACTION_CARDS]
+    assert best_next_gain(game, 0, gain, readiness) == max(uses)
+    assert with_lookahead.value(game, 0) == pytest.approx(without.value(game, 0) + 0.5 * max(uses))
 
 
 def test_bad_prior_file_is_refused(tmp_path) -> None:

@@ -43,6 +43,7 @@ class PlanWeights:
     cards: float  # readiness of a Cards action per point of strength
     build_share: float  # share of a waiting animal's gain that an enclosure for it is worth
     partner: float  # a partner zoo or university the Association action can take now
+    lookahead: float  # share of the gain model's best next use of an action card (heuristics/arknova/prior.py)
     card_plan: float  # weight of what a card adds to `plan_value` when the bot keeps, takes or discards it
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)

@@ -29,7 +29,7 @@ from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, We
 from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
 from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
-from heuristics.arknova.prior import load_prior, prior_features
+from heuristics.arknova.prior import GAIN_FILE, best_next_gain, load_prior, prior_features
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
@@ -99,8 +99,14 @@ class PlannerBot(HeuristicBot):
         self.shortlist = shortlist or self.plan.shortlist
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
-        """The heuristic's evaluation of `seat`'s position plus the plan it leaves (a search leaf)."""
-        return super().value(state, seat, progress) + plan_value(state, seat, self.plan)
+        """The heuristic's evaluation of `seat`'s position plus the plan it leaves (a search leaf): the
+        work waiting for the strong action cards and, with `lookahead`, the learned gain of the best
+        use of an action card next turn."""
+        value = super().value(state, seat, progress) + plan_value(state, seat, self.plan)
+        if self.plan.lookahead:
+            readiness = cache(partial(card_readiness, state, seat, w=self.plan))
+            value += self.plan.lookahead * best_next_gain(state, seat, load_prior(str(GAIN_FILE)), readiness)
+        return value
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind == "keep_cards":

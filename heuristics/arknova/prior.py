@@ -22,6 +22,7 @@ import numpy as np
 from sim.arknova.state import ACTION_CARDS
 
 PRIOR_FILE = Path(__file__).parent / "planners" / "prior.json"
+GAIN_FILE = Path(__file__).parent / "planners" / "gain.json"  # the same features, fitted to the gain itself
 PER_CARD = ("is", "readiness", "strength", "slot", "money", "hand")
 FEATURES = tuple(f"{card}_{name}" for card in ACTION_CARDS for name in PER_CARD) + (
     "xtoken_is", "xtoken_slot", "spent")
@@ -67,16 +68,24 @@ def load_prior(path: str = str(PRIOR_FILE)) -> LearnedPrior:
     return LearnedPrior(table["coefficients"])
 
 
-def fit_prior(rows: Sequence[tuple[int, Sequence[float], float]], ridge: float = 1e-3) -> LearnedPrior:
-    """Least squares of the simulated values on the features, both centred on their decision's mean
-    (rows are (decision id, features, value)); a small ridge keeps unused features at 0."""
+def fit_prior(rows: Sequence[tuple[int, Sequence[float], float]], ridge: float = 1e-3,
+              centred: bool = True) -> LearnedPrior:
+    """Least squares of the simulated values on the features (rows are (decision id, features, value)),
+    both centred on their decision's mean when `centred` (an order within a decision, the prior), else
+    as they are (a gain over the position before the turn); a small ridge keeps unused features at 0."""
     ids = np.array([row[0] for row in rows])
     x = np.array([row[1] for row in rows], dtype=float)
     y = np.array([row[2] for row in rows], dtype=float)
     _, inverse, counts = np.unique(ids, return_inverse=True, return_counts=True)
-    for column in (x, y):
+    for column in (x, y) if centred else ():
         sums = np.zeros((len(counts),) + column.shape[1:])
         np.add.at(sums, inverse, column)
         column -= (sums.T / counts).T[inverse]
     gram = x.T @ x + ridge * len(y) * np.eye(x.shape[1])
     return LearnedPrior(np.linalg.solve(gram, x.T @ y).tolist())
+
+
+def best_next_gain(game: Any, seat: int, gain: LearnedPrior, readiness: Callable[[str, int], float]) -> float:
+    """The gain model's best use of one action card, without X-tokens, from the position as it stands:
+    what the seat's next turn promises with its cards in their new slots, its hand and its money."""
+    return max(gain.score(prior_features(game, seat, ("act", card, 0), readiness)) for card in ACTION_CARDS)
