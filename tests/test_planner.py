@@ -169,8 +169,10 @@ def test_the_opening_keep_is_the_keep_modules() -> None:
         game.apply(game.decision().options[0])
     decision = game.decision()
     observation = game.observation(decision.seat)
-    assert PlannerBot().choose(observation, decision, random.Random(1)) == choose_keep(
-        observation, decision, random.Random(1))
+    kept = choose_keep(observation, decision, random.Random(1))
+    assert PlannerBot().choose(observation, decision, random.Random(1)) == kept
+    ranked = PlannerBot().ranked(observation, decision, random.Random(1))  # a search's order starts there too
+    assert ranked[0] == kept and sorted(ranked) == sorted(decision.options)
 
 
 def test_sponsors_readiness_is_a_sponsor_up_to_its_strength_else_the_break_money() -> None:

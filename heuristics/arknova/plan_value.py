@@ -48,7 +48,6 @@ class PlanWeights:
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
     learned: int  # 1: the shortlist by the learned prior (heuristics/arknova/prior.py), 0: by `option_prior`
-    plain_uses: int  # 1: every action card's use without X-tokens is simulated too, on top of the shortlist
 
 
 def animal_gain(animal: Animal) -> float:

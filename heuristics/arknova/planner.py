@@ -70,7 +70,7 @@ def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
         raise ArchetypeError(f"{source}: plan weights unknown: {', '.join(unknown) or '-'}; "
                              f"missing: {', '.join(missing) or '-'}")
     values = dict(table)
-    for name in ("shortlist", "plain_uses", "learned"):
+    for name in ("shortlist", "learned"):
         values[name] = int(values[name])
     if values["shortlist"] < 1:
         raise ArchetypeError(f"{source}: shortlist must be at least 1")
@@ -139,9 +139,11 @@ class PlannerBot(HeuristicBot):
         return self.value(game, seat, progress)
 
     def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
-        """The options, best first: the shortlist by its outcomes, then the rest by their static score."""
+        """The options, best first: a turn's shortlist by its outcomes, then the rest by their static
+        score; another decision's with the planner's own choice first."""
         if decision.kind != "turn":
-            return super().ranked(observation, decision, rng)
+            first = self.choose(observation, decision, rng)
+            return [first] + [option for option in decision.options if option != first]
         outcomes, rest = self._outcomes(observation, decision, rng)
         return [option for _, option, _ in outcomes] + rest
 
@@ -155,7 +157,7 @@ class PlannerBot(HeuristicBot):
         progress = game_progress(base)
         used_slot = self.weights.used_slot
         order = sorted(decision.options, key=self.prior(base, seat), reverse=True)
-        played, rest = self.split(order)
+        played, rest = order[:self.shortlist], order[self.shortlist:]
         slot = base.players[seat].strength_slot
         outcomes = []
         for option in played:
@@ -181,15 +183,6 @@ class PlannerBot(HeuristicBot):
 
         return score
 
-    def split(self, order: list[Any]) -> tuple[list[Any], list[Any]]:
-        """The options to play out and the rest, from the options in order of static score: with
-        `plain_uses`, every action card's use without X-tokens, and the `shortlist` best others."""
-        if not self.plan.plain_uses:
-            return order[:self.shortlist], order[self.shortlist:]
-        plain = [option for option in order if option[0] == "act" and option[2] == 0]
-        others = [option for option in order if not (option[0] == "act" and option[2] == 0)]
-        return plain + others[:self.shortlist], others[self.shortlist:]
-
 
 def planner_bot(name: str) -> Callable[..., PlannerBot]:
     """A bot factory for a shipped planner file; its doc is the file's description."""
@@ -204,7 +197,7 @@ for _plan in archetype_names(PLANNER_DIR):
 
 # Today's default heuristic under a stable name, so that comparisons and old runs keep it when `default` moves.
 _heuristic_v1 = partial(HeuristicBot, archetype="default")
-_heuristic_v1.__doc__ = ("The heuristic family's default archetype, the default bot before the planner: "
+_heuristic_v1.__doc__ = ("Today's default under a stable name: the heuristic family's default archetype, "
                          "every turn option played out.")
 register_bot("heuristic_v1", GAMES)(_heuristic_v1)
 
