@@ -279,10 +279,11 @@ def in_turn_choice(view: View, decision: Decision) -> Any:
     return max(decision.options, key=lambda option: scorer(player, view, option, payload))
 
 
-def finish_turn(game: ArkNovaGame, max_decisions: int) -> None:
+def finish_turn(game: ArkNovaGame, max_decisions: int,
+                choose: Callable[[View, Decision], Any] = in_turn_choice) -> None:
     """Play the rest of the current turn, and the break it may trigger, with the in-turn rules
-    (at most `max_decisions`)."""
+    (`choose`, by default these; at most `max_decisions`)."""
     for _ in range(max_decisions):
         if not game.settle_turn() or game.is_over():
             return
-        game.apply(in_turn_choice(game, game.decision()))
+        game.apply(choose(game, game.decision()))
