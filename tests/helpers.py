@@ -36,6 +36,17 @@ def ready_game(players: int = 2, maps: Any = "A", seed: int = 0, catalog: Catalo
     return game
 
 
+def midgame(seed: int, decisions: int = 150) -> ArkNovaGame:
+    """A 2-player game after some random play, stopped at seat 0's turn decision."""
+    game = new_game({"players": 2, "maps": "random"}, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.apply(rng.choice(game.decision().options))
+    while not (game.decision().kind == "turn" and game.decision().seat == 0):
+        game.apply(rng.choice(game.decision().options))
+    return game
+
+
 def refresh(game: ArkNovaGame) -> None:
     """Forget the cached decision after the state was edited by hand."""
     game._decision = None

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import CATALOG, choose, expect, ready_game, set_cards, start_turn
+from helpers import CATALOG, choose, expect, midgame, ready_game, set_cards, start_turn
 
 from heuristics.arknova.evaluation import (
     EFFECT_VALUE,
@@ -24,6 +24,7 @@ from heuristics.arknova.evaluation import (
     sponsor_gain,
 )
 from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
+from heuristics.arknova.planner import PlannerBot
 from heuristics.arknova.policy import SCORERS, in_turn_choice
 from heuristics.random_bot import RandomBot
 from sim.arknova import zoo
@@ -35,19 +36,6 @@ from sim.core.registry import RegistryError, make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
 SHIPPED = ("default", "appeal_engine", "conservation_rusher", "sponsor_engine", "association_player", "rotation_planner")
-
-
-def _midgame(seed: int, decisions: int = 150):
-    """A 2-player game after some random play, stopped at seat 0's turn decision."""
-    game = new_game({"players": 2, "maps": "random"}, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        decision = game.decision()
-        game.apply(decision.options[rng.randrange(len(decision.options))])
-    while not (game.decision().kind == "turn" and game.decision().seat == 0):
-        decision = game.decision()
-        game.apply(decision.options[rng.randrange(len(decision.options))])
-    return game
 
 
 def test_every_shipped_archetype_loads_is_a_bot_and_differs() -> None:
@@ -76,7 +64,7 @@ def test_weights_from_a_user_file_change_the_choice(tmp_path) -> None:
     assert by_param.weights == by_file.weights and by_file.weights.money == 5.0
     differs = 0
     for seed in derive_seeds(21, 6):
-        game = _midgame(seed)
+        game = midgame(seed)
         observation, decision = game.observation(0), game.decision()
         differs += (by_file.choose(observation, decision, python_rng(seed))
                     != HeuristicBot().choose(observation, decision, python_rng(seed)))
@@ -96,11 +84,12 @@ def test_bad_weights_are_one_line_errors(tmp_path) -> None:
         make_bot(f"default:weights={path}")
 
 
-def test_choices_are_legal_and_ignore_hidden_information() -> None:
+@pytest.mark.parametrize("make", [HeuristicBot, PlannerBot], ids=["heuristic", "planner"])
+def test_choices_are_legal_and_ignore_hidden_information(make: type[HeuristicBot]) -> None:
     """Permuting the deck and the other hand in the real state leaves the choice unchanged."""
-    bot = HeuristicBot()
+    bot = make()
     for seed in derive_seeds(22, 5):
-        game = _midgame(seed)
+        game = midgame(seed)
         decision = game.decision()
         choice = bot.choose(game.observation(0), decision, python_rng(seed))
         assert choice in decision.options
@@ -114,7 +103,7 @@ def test_choices_are_legal_and_ignore_hidden_information() -> None:
 
 def test_value_is_the_position_evaluation_and_grows_with_appeal() -> None:
     bot = HeuristicBot()
-    game = _midgame(5)
+    game = midgame(5)
     before = bot.value(game, 0)
     game.players[0].appeal += 5
     assert bot.value(game, 0) > before
@@ -189,7 +178,7 @@ def test_rotation_charges_a_card_its_use_and_credits_the_cards_it_moves_up() -> 
     bot = HeuristicBot(weights={"rotation": 1.0})
     stronger = 0
     for seed in derive_seeds(23, 3):
-        real = _midgame(seed)
+        real = midgame(seed)
         real.players[0].xtokens = 0
         unsettled = real.observation(0).determinize(python_rng(seed))
         game = unsettled.copy()
@@ -238,7 +227,7 @@ def test_used_slot_weighs_the_slot_of_the_card_a_turn_uses() -> None:
     per slot of the card an action uses."""
     high, low = HeuristicBot(weights={"used_slot": 1000.0}), HeuristicBot(weights={"used_slot": -1000.0})
     for seed in derive_seeds(25, 4):
-        game = _midgame(seed)
+        game = midgame(seed)
         decision, player = game.decision(), game.players[0]
         slots = [player.strength_slot(option[1]) for option in decision.options if option[0] == "act"]
         choice = high.choose(game.observation(0), decision, python_rng(seed))

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import building_spaces, clear_zoo, put, ready_game, set_cards, to_hand
+from helpers import building_spaces, clear_zoo, midgame, put, ready_game, set_cards, to_hand
 
 from heuristics.arknova.evaluation import card_value, sponsor_gains
 from heuristics.arknova.heuristic import HeuristicBot
@@ -48,17 +48,6 @@ class LegalityChecked:
         return option
 
 
-def _midgame(seed: int, decisions: int = 150):
-    """A 2-player game after some random play, stopped at seat 0's turn decision."""
-    game = new_game({"players": 2, "maps": "random"}, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        game.apply(rng.choice(game.decision().options))
-    while not (game.decision().kind == "turn" and game.decision().seat == 0):
-        game.apply(rng.choice(game.decision().options))
-    return game
-
-
 @pytest.mark.parametrize("players, maps", [(1, "0"), (2, "random"), (3, "random"), (4, "draft")])
 def test_planner_answers_every_decision_legally_at_every_player_count(players: int, maps: str) -> None:
     seed = 300 + players
@@ -76,21 +65,6 @@ def test_same_seed_same_game() -> None:
     assert [result.details for result in records[0].results] == [result.details for result in records[1].results]
 
 
-def test_choices_ignore_hidden_information() -> None:
-    """Permuting the deck and the other hand in the real state leaves every choice unchanged."""
-    bot = PlannerBot()
-    for seed in derive_seeds(23, 4):
-        game = _midgame(seed)
-        decision = game.decision()
-        choice = bot.choose(game.observation(0), decision, python_rng(seed))
-        shuffled = game.copy()
-        hidden = shuffled.deck + shuffled.players[1].hand
-        random.Random(seed).shuffle(hidden)
-        size = len(shuffled.players[1].hand)
-        shuffled.players[1].hand, shuffled.deck = hidden[:size], hidden[size:]
-        assert bot.choose(shuffled.observation(0), decision, python_rng(seed)) == choice
-
-
 class Counting(PlannerBot):
     """Counts the turn options the planner plays out."""
 
@@ -105,7 +79,7 @@ class Counting(PlannerBot):
 def test_only_the_shortlist_is_played_out_and_the_best_static_option_is_among_it(shortlist: int) -> None:
     bot = Counting(shortlist=shortlist)
     for seed in derive_seeds(24, 3):
-        game = _midgame(seed)
+        game = midgame(seed)
         decision = game.decision()
         Counting.played = 0
         ranked = bot.ranked(game.observation(0), decision, python_rng(seed))
@@ -120,7 +94,7 @@ def test_the_hand_set_prior_shortlists_by_readiness_and_slot(tmp_path) -> None:
     plan_file.write_text(PLANNER_FILE.read_text().replace("learned = 1", "learned = 0"))
     bot = Counting(plan=str(plan_file), shortlist=1)
     for seed in derive_seeds(26, 3):
-        game = _midgame(seed)
+        game = midgame(seed)
         decision = game.decision()
         order = sorted(decision.options, reverse=True,
                        key=lambda option: option_prior(game, 0, option, used_slot=3.0, w=bot.plan))
@@ -149,7 +123,7 @@ def test_lookahead_adds_the_gain_models_best_next_card_use(tmp_path) -> None:
     plan_file.write_text(PLANNER_FILE.read_text().replace("lookahead = 0.0", "lookahead = 0.5"))
     without, with_lookahead = PlannerBot(), PlannerBot(plan=str(plan_file))
     gain = load_prior(str(GAIN_FILE))
-    game = _midgame(8)
+    game = midgame(8)
     readiness = partial(card_readiness, game, 0, w=without.plan)
     uses = [gain.score(prior_features(game, 0, ("act", card, 0), readiness)) for card in ACTION_CARDS]
     assert best_next_gain(game, 0, gain, readiness) == max(uses)
@@ -264,7 +238,7 @@ def test_a_search_on_the_planner_searches_among_its_best_ranked_options() -> Non
     planner = PlannerBot()
     search = SearchBot(rollout=planner, simulations=6, kinds="turn", turns=1, width=2)
     for seed in derive_seeds(27, 2):
-        game = _midgame(seed)
+        game = midgame(seed)
         decision = game.decision()
         best = planner.ranked(game.observation(0), decision, python_rng(seed))[:2]
         assert search.choose(game.observation(0), decision, python_rng(seed)) in best
