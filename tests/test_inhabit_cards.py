@@ -20,6 +20,7 @@ from inhabit_helpers import (
 )
 
 from sim.inhabit.ending import finish
+from sim.inhabit.menagerie import attach
 from sim.inhabit.movement import current, walk
 from sim.inhabit.scoring import SCORING, scoring_cards
 from sim.inhabit.state import InhabitState
@@ -453,10 +454,8 @@ def test_continent_count_scoring_includes_continent_tokens(card: int) -> None:
     before = scored(game)[card]
     assert before == points * creature.counts[where]
     token = give_token(game, 0, CONTINENTS[where])
-    game.seats[0].rack.remove(token)
-    game.seats[0].token_points -= CATALOG.tokens[token].points
-    creature.tokens.append(token)
-    creature.add_symbols(CATALOG.tokens[token].bit)
+    attach(game, 0, CATALOG.tokens[token].symbol, creature.cls)
+    assert token in creature.tokens
     assert scored(game)[card] == before + points
 
 
@@ -468,10 +467,8 @@ def test_terrain_count_scoring_includes_terrain_tokens(card: int) -> None:
     creature = add(game, 0, [card])
     before = scored(game)[card]
     token = give_token(game, 0, TERRAINS[terrain])
-    game.seats[0].rack.remove(token)
-    game.seats[0].token_points -= CATALOG.tokens[token].points
-    creature.tokens.append(token)
-    creature.add_symbols(CATALOG.tokens[token].bit)
+    attach(game, 0, CATALOG.tokens[token].symbol, creature.cls)
+    assert token in creature.tokens
     assert scored(game)[card] == before + points
 
 
