@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 import pytest
 from click.testing import CliRunner
-from test_replay import chromium, page_data, pixels_near, seat_sections
+from test_replay import GAME, chromium, page_data, pixels_near, replayed_page, screenshot, seat_sections
 
 from sim.arknoah.ark_drawing import CAGE_FILL, COLOURS, edge_label
 from sim.arknoah.board import bit_list
@@ -28,7 +28,6 @@ from sim.experiment import build_experiment, load_experiment
 from sim.runner import experiment_bots, experiment_factory, new_indexed_game, run
 from sim.storage import RunFolder
 
-GAME = 1  # the game of the run that the tests replay
 TURNS = ArkNoah.info.turn_decision
 
 
@@ -43,10 +42,7 @@ def noah_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def page_file(noah_run: Path) -> Path:
-    out = noah_run.parent / "page.html"
-    result = CliRunner().invoke(main, ["replay", str(noah_run), str(GAME), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return replayed_page(noah_run)[0]
 
 
 @pytest.fixture(scope="module")
@@ -178,11 +174,7 @@ def test_each_panel_shows_its_seat_and_no_tile_the_bags_hide(steps: list[dict[st
 
 def test_the_page_renders_the_ark_in_every_panel(page_file: Path, tmp_path: Path) -> None:
     """The screenshot shows each seat's walls in its colour and the cages, in both rows of panels."""
-    from matplotlib.image import imread
-
-    shot = tmp_path / "middle.png"
-    chromium(f"file://{page_file}#step=30", tmp_path, f"--screenshot={shot}")
-    pixels = (imread(shot)[:, :, :3] * 255).round().astype(int)
+    pixels = screenshot(page_file, 30, tmp_path)
     assert pixels.shape[:2] == (1100, 1400)
     top, bottom = pixels[:560, :1000], pixels[560:, :1000]  # two rows of two panels
     for row in (top, bottom):

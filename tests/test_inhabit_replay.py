@@ -12,10 +12,8 @@ from typing import Any
 
 import polars as pl
 import pytest
-from click.testing import CliRunner
-from test_replay import chromium, page_data, pixels_near, seat_sections
+from test_replay import GAME, chromium, page_data, pixels_near, replayed_page, screenshot, seat_sections
 
-from sim.cli import main
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.protocols import GameState
@@ -27,8 +25,6 @@ from sim.inhabit.state import InhabitState
 from sim.inhabit.trail_drawing import SEAT_COLORS, TERRAIN_FILL, TOKEN_FILL
 from sim.runner import experiment_bots, experiment_factory, new_indexed_game, run
 from sim.storage import RunFolder
-
-GAME = 1  # the game of the run that the tests replay
 
 
 @pytest.fixture(scope="module")
@@ -42,11 +38,7 @@ def inhabit_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def page_file(inhabit_run: Path) -> Path:
-    out = inhabit_run.parent / "page.html"
-    result = CliRunner().invoke(main, ["replay", str(inhabit_run), str(GAME), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "as the run recorded" in result.output
-    return out
+    return replayed_page(inhabit_run)[0]
 
 
 @pytest.fixture(scope="module")
@@ -178,12 +170,7 @@ def test_each_seat_sees_its_own_hand_and_rack_and_nothing_another_seat_hid(data:
 def test_the_page_renders_in_chromium(page_file: Path, data: dict[str, Any], tmp_path: Path) -> None:
     """The screenshot shows the boards in each of the three panels: their terrains and the markers in the seats'
     colours."""
-    from matplotlib.image import imread
-
-    shot = tmp_path / "middle.png"
-    middle = len(data["steps"]) // 2
-    chromium(f"file://{page_file}#step={middle}", tmp_path, f"--screenshot={shot}", "--window-size=1400,2400")
-    pixels = (imread(shot)[:, :, :3] * 255).round().astype(int)
+    pixels = screenshot(page_file, len(data["steps"]) // 2, tmp_path, "--window-size=1400,2400")
     assert pixels.shape[:2] == (2400, 1400)
     assert pixels_near(pixels, TERRAIN_FILL["water"]) > 3000 and pixels_near(pixels, TERRAIN_FILL["desert"]) > 3000
     for color in SEAT_COLORS[:3]:

@@ -50,6 +50,15 @@ def chromium(url: str, tmp_path: Path, *arguments: str) -> str:
     return done.stdout
 
 
+def screenshot(page: Path, step: str | int, tmp_path: Path, *arguments: str) -> Any:
+    """The page at `step` as headless Chromium draws it: an array of RGB pixels, 0-255."""
+    from matplotlib.image import imread
+
+    shot = tmp_path / "middle.png"
+    chromium(f"file://{page}#step={step}", tmp_path, f"--screenshot={shot}", *arguments)
+    return (imread(shot)[:, :, :3] * 255).round().astype(int)
+
+
 def page_data(page: str) -> dict[str, Any]:
     """The steps the page carries (the JSON in its #replay-data element)."""
     match = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
@@ -77,11 +86,19 @@ def ark_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def page_file(ark_run: Path) -> Path:
-    out = ark_run.parent / "page.html"
-    result = CliRunner().invoke(main, ["replay", str(ark_run), str(GAME), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "points" in result.output and "as the run recorded" in result.output
+    out, output = replayed_page(ark_run)
+    assert "points" in output
     return out
+
+
+def replayed_page(run_dir: Path) -> tuple[Path, str]:
+    """`arkmc replay` of game GAME of the run, written beside it: the page and what the command printed,
+    which says the replay ended as the run recorded it."""
+    out = run_dir.parent / "page.html"
+    result = CliRunner().invoke(main, ["replay", str(run_dir), str(GAME), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "as the run recorded" in result.output
+    return out, result.output
 
 
 @pytest.fixture(scope="module")
@@ -228,13 +245,9 @@ def test_each_seat_sees_its_own_hand_and_nothing_another_seat_hid(page_file: Pat
 
 def test_the_page_renders_in_chromium(page_file: Path, tmp_path: Path) -> None:
     """The screenshot shows both zoo maps: many pixels in the colours of land, water and occupied enclosures."""
-    from matplotlib.image import imread
-
     from sim.arknova.zoo_drawing import BUILDING_FILL, TERRAIN_FILL
 
-    shot = tmp_path / "middle.png"
-    chromium(f"file://{page_file}#step=40", tmp_path, f"--screenshot={shot}")
-    pixels = (imread(shot)[:, :, :3] * 255).round().astype(int)
+    pixels = screenshot(page_file, 40, tmp_path)
     assert pixels.shape[:2] == (1100, 1400)
     heuristic, random_bot = pixels[:, :500], pixels[:, 530:1000]  # the two seat panels, side by side
     for panel in (heuristic, random_bot):
