@@ -43,7 +43,7 @@ class Recorder(PlannerBot):
         self.rows, self.gains, self.decisions = rows, gains, decisions
 
     def _outcomes(self, observation: Any, decision: Any, rng: random.Random) -> Any:
-        outcomes, rest = super()._outcomes(observation, decision, rng)
+        outcomes, progress, rest = super()._outcomes(observation, decision, rng)
         seat = decision.seat
         own = observation.determinize(random.Random(0))  # only the seat's own state and the table are read
         readiness = cache(partial(card_readiness, own, seat, w=self.plan))
@@ -54,7 +54,7 @@ class Recorder(PlannerBot):
                 features = prior_features(own, seat, option, readiness)
                 self.rows.append((decision_id, features, value))
                 self.gains.append((decision_id, features, value - start))
-        return outcomes, rest
+        return outcomes, progress, rest
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ The weights come from an archetype TOML file; every shipped archetype is also a 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -96,7 +96,7 @@ class HeuristicBot:
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind != "turn":
             return in_turn_choice(observation, decision)
-        outcomes, progress = self._outcomes(observation, decision, rng)
+        outcomes, progress, _ = self._outcomes(observation, decision, rng)
         if self.horizon < 2:
             return outcomes[0][1]
         best_option, best_value = outcomes[0][1], float("-inf")
@@ -116,16 +116,18 @@ class HeuristicBot:
         return [option for _, option, _ in self._outcomes(observation, decision, rng)[0]]
 
     def _outcomes(self, observation: ArkNovaObservation, decision: Decision,
-                  rng: random.Random) -> tuple[list[tuple[float, Any, ArkNovaGame]], float]:
-        """Each option of the turn played to the turn's end on a copy of one determinization:
-        (value, option, game), best first, and the game's progress they were valued at."""
+                  rng: random.Random) -> tuple[list[tuple[float, Any, ArkNovaGame]], float, list[Any]]:
+        """The turn's options `_played_out` chooses, each played to the turn's end on a copy of one
+        determinization: (value, option, game), best first; the game's progress they were valued at; and
+        the options not played out, in the order `_played_out` left them."""
         seat = decision.seat
         base = observation.determinize(rng)
         unsettled = base.copy() if self.weights.rotation else None
         base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
+        played, rest = self._played_out(base, seat, decision.options)
         outcomes = []
-        for option in decision.options:
+        for option in played:
             game = base.copy()
             outcomes.append((self._play_turn(game, option, seat, progress), option, game))
         if unsettled is not None:
@@ -135,7 +137,12 @@ class HeuristicBot:
             outcomes = [(value + self.weights.used_slot * slot(option[1]) if option[0] == "act" else value, option, game)
                         for value, option, game in outcomes]
         outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
-        return outcomes, progress
+        return outcomes, progress, rest
+
+    def _played_out(self, game: ArkNovaGame, seat: int, options: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+        """The turn options to play to the turn's end in `game` (settled, a determinization), and those
+        left out: every option here."""
+        return list(options), []
 
     def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
         """Play `option` and the rest of its turn on `game` itself (a copy the caller made) with the

@@ -17,14 +17,13 @@ Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
-from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
 from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
@@ -37,7 +36,6 @@ from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
 PLANNER_DIR = Path(__file__).parent / "planners"
-Outcomes = list[tuple[float, Any, ArkNovaGame]]
 
 
 def _display_card(view: View, option: Any) -> int | None:
@@ -144,30 +142,13 @@ class PlannerBot(HeuristicBot):
         if decision.kind != "turn":
             first = self.choose(observation, decision, rng)
             return [first] + [option for option in decision.options if option != first]
-        outcomes, rest = self._outcomes(observation, decision, rng)
+        outcomes, _, rest = self._outcomes(observation, decision, rng)
         return [option for _, option, _ in outcomes] + rest
 
-    def _outcomes(self, observation: ArkNovaObservation, decision: Decision,  # type: ignore[override]
-                  rng: random.Random) -> tuple[Outcomes, list[Any]]:
-        """The shortlisted options played to the turn's end on copies of one determinization,
-        (value, option, game) best first, and the options left out, best static score first."""
-        seat = decision.seat
-        base = observation.determinize(rng)
-        base.decision()  # settled once here, so the copies below do not each recompute the options
-        progress = game_progress(base)
-        used_slot = self.weights.used_slot
-        order = sorted(decision.options, key=self.prior(base, seat), reverse=True)
-        played, rest = order[:self.shortlist], order[self.shortlist:]
-        slot = base.players[seat].strength_slot
-        outcomes = []
-        for option in played:
-            game = base.copy()
-            value = self._play_turn(game, option, seat, progress)
-            if option[0] == "act":
-                value += used_slot * slot(option[1])
-            outcomes.append((value, option, game))
-        outcomes.sort(key=lambda outcome: outcome[0], reverse=True)
-        return outcomes, rest
+    def _played_out(self, game: ArkNovaGame, seat: int, options: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+        """The `shortlist` options of best static score (`prior`), and the rest, best static score first."""
+        order = sorted(options, key=self.prior(game, seat), reverse=True)
+        return order[:self.shortlist], order[self.shortlist:]
 
     def prior(self, game: ArkNovaGame, seat: int) -> Callable[[Any], float]:
         """The static score of the seat's turn options in `game`: the learned prior (`planners/prior.json`)
