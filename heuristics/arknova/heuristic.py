@@ -27,6 +27,7 @@ from heuristics.arknova.evaluation import (
     read_toml,
 )
 from heuristics.arknova.policy import finish_turn, in_turn_choice
+from heuristics.arknova.pruning import prune_turn_options
 from heuristics.arknova.tuning import HeuristicTuning
 from heuristics.search import SearchBot
 from sim.arknova.engine import ArkNovaGame
@@ -69,7 +70,8 @@ class HeuristicBot:
 
     `archetype` is a shipped archetype name or a path to an archetype file; `weights` (a TOML
     file path or a table) overrides some of its weights. With `horizon=2` the `shortlist`
-    best actions are also judged by the best plain action of the seat's following turn.
+    best actions are also judged by the best plain action of the seat's following turn. With `prune`
+    the options that cheap tests show need no playout (heuristics/arknova/pruning.py) are left out.
     """
 
     name = "heuristic"
@@ -77,7 +79,7 @@ class HeuristicBot:
     tunable = HeuristicTuning()  # what `arkmc tune` needs of the family
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
-                 shortlist: int = 4, max_rollout_decisions: int = 80) -> None:
+                 shortlist: int = 4, max_rollout_decisions: int = 80, prune: bool = False) -> None:
         if horizon not in (1, 2):
             raise ValueError(f"horizon must be 1 or 2, got {horizon}")
         if shortlist < 1 or max_rollout_decisions < 1:
@@ -87,6 +89,7 @@ class HeuristicBot:
         self.horizon = horizon
         self.shortlist = shortlist
         self.max_rollout_decisions = max_rollout_decisions
+        self.prune = prune
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
         """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf.
@@ -141,8 +144,8 @@ class HeuristicBot:
 
     def _played_out(self, game: ArkNovaGame, seat: int, options: Sequence[Any]) -> tuple[list[Any], list[Any]]:
         """The turn options to play to the turn's end in `game` (settled, a determinization), and those
-        left out: every option here."""
-        return list(options), []
+        left out: with `prune` those `prune_turn_options` finds not worth it, else none."""
+        return prune_turn_options(game, seat, options) if self.prune else (list(options), [])
 
     def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
         """Play `option` and the rest of its turn on `game` itself (a copy the caller made) with the

@@ -80,17 +80,17 @@ class PlannerBot(HeuristicBot):
     """Shortlisted whole-turn lookahead judged by the heuristic evaluation plus the plan it leaves.
 
     `plan` is a shipped planner name or a path to a planner file; `shortlist` (0 = the file's)
-    is how many turn options are played out; `archetype` and `weights` as for the heuristic.
+    is how many turn options are played out; `archetype`, `weights` and `prune` as for the heuristic.
     """
 
     name = "planner"
 
     def __init__(self, plan: str = "default", archetype: str = "", weights: WeightsSpec = None,
-                 shortlist: int = 0, max_rollout_decisions: int = 80) -> None:
+                 shortlist: int = 0, max_rollout_decisions: int = 80, prune: bool = False) -> None:
         path = planner_path(plan)
         table = read_toml(path)
         super().__init__(archetype=archetype or table.get("archetype", "default"), weights=weights,
-                         max_rollout_decisions=max_rollout_decisions)
+                         max_rollout_decisions=max_rollout_decisions, prune=prune)
         self.plan = plan_weights(table.get("plan", {}), str(path))
         if shortlist < 0:
             raise ValueError("shortlist must be 0 (the planner file's) or more")
@@ -146,9 +146,11 @@ class PlannerBot(HeuristicBot):
         return [option for _, option, _ in outcomes] + rest
 
     def _played_out(self, game: ArkNovaGame, seat: int, options: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-        """The `shortlist` options of best static score (`prior`), and the rest, best static score first."""
-        order = sorted(options, key=self.prior(game, seat), reverse=True)
-        return order[:self.shortlist], order[self.shortlist:]
+        """The `shortlist` options of best static score (`prior`) among those the heuristic's pruning keeps,
+        and the rest, best static score first, then those the pruning left out."""
+        kept, left_out = super()._played_out(game, seat, options)
+        order = sorted(kept, key=self.prior(game, seat), reverse=True)
+        return order[:self.shortlist], order[self.shortlist:] + left_out
 
     def prior(self, game: ArkNovaGame, seat: int) -> Callable[[Any], float]:
         """The static score of the seat's turn options in `game`: the learned prior (`planners/prior.json`)
