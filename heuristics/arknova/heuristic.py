@@ -26,6 +26,7 @@ from heuristics.arknova.evaluation import (
     position_value,
     read_toml,
 )
+from heuristics.arknova.gain_bounds import GainBounds, load_bounds
 from heuristics.arknova.policy import finish_turn, in_turn_choice
 from heuristics.arknova.pruning import prune_turn_options
 from heuristics.arknova.tuning import HeuristicTuning
@@ -71,7 +72,9 @@ class HeuristicBot:
     `archetype` is a shipped archetype name or a path to an archetype file; `weights` (a TOML
     file path or a table) overrides some of its weights. With `horizon=2` the `shortlist`
     best actions are also judged by the best plain action of the seat's following turn. With `prune`
-    the options that cheap tests show need no playout (heuristics/arknova/pruning.py) are left out.
+    the options that cheap tests show need no playout (heuristics/arknova/pruning.py) are left out; with
+    `bounds` (a shipped gain-bounds name or a .json file, heuristics/arknova/gain_bounds.py) the options
+    are played best bound first and the lookahead stops when no bound left can beat the best outcome.
     """
 
     name = "heuristic"
@@ -79,7 +82,7 @@ class HeuristicBot:
     tunable = HeuristicTuning()  # what `arkmc tune` needs of the family
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
-                 shortlist: int = 4, max_rollout_decisions: int = 80, prune: bool = False) -> None:
+                 shortlist: int = 4, max_rollout_decisions: int = 80, prune: bool = False, bounds: str = "") -> None:
         if horizon not in (1, 2):
             raise ValueError(f"horizon must be 1 or 2, got {horizon}")
         if shortlist < 1 or max_rollout_decisions < 1:
@@ -90,6 +93,7 @@ class HeuristicBot:
         self.shortlist = shortlist
         self.max_rollout_decisions = max_rollout_decisions
         self.prune = prune
+        self.gain_bounds: GainBounds | None = load_bounds(bounds, self.weights.as_table()) if bounds else None
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
         """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf.
@@ -129,10 +133,8 @@ class HeuristicBot:
         base.decision()  # settled once here, so the copies below do not each recompute the options
         progress = game_progress(base)
         played, rest = self._played_out(base, seat, decision.options)
-        outcomes = []
-        for option in played:
-            game = base.copy()
-            outcomes.append((self._play_turn(game, option, seat, progress), option, game))
+        outcomes, skipped = self._play_options(base, seat, progress, played)
+        rest = skipped + rest
         if unsettled is not None:
             outcomes = self._with_rotation(unsettled, seat, progress, outcomes)
         if self.weights.used_slot:
@@ -146,6 +148,32 @@ class HeuristicBot:
         """The turn options to play to the turn's end in `game` (settled, a determinization), and those
         left out: with `prune` those `prune_turn_options` finds not worth it, else none."""
         return prune_turn_options(game, seat, options) if self.prune else (list(options), [])
+
+    def _play_options(self, base: ArkNovaGame, seat: int, progress: float,
+                      options: list[Any]) -> tuple[list[tuple[float, Any, ArkNovaGame]], list[Any]]:
+        """Each option played out on a copy of `base`: (value, option, game) in the order given; and the options
+        the gain bounds rule out, best bound first. With bounds (and no rotation, which revalues outcomes) the
+        options are played best bound (plus `used_slot` credit) first, until none left can beat the best."""
+        if self.gain_bounds is None or self.weights.rotation:
+            return [(self._play_turn(game := base.copy(), option, seat, progress), option, game)
+                    for option in options], []
+        slot = base.players[seat].strength_slot
+        credit = {option: self.weights.used_slot * slot(option[1]) if option[0] == "act" else 0.0 for option in options}
+        ceiling = {option: self.gain_bounds.of(base, seat, option) + credit[option] for option in options}
+        order = sorted(options, key=ceiling.__getitem__, reverse=True)
+        now, best = self.value(base, seat, progress), float("-inf")
+        outcomes, skipped = [], []
+        for index, option in enumerate(order):
+            if now + ceiling[option] < best:
+                skipped = order[index:]
+                break
+            game = base.copy()
+            value = self._play_turn(game, option, seat, progress)
+            outcomes.append((value, option, game))
+            best = max(best, value + credit[option])
+        position = {option: index for index, option in enumerate(options)}
+        outcomes.sort(key=lambda outcome: position[outcome[1]])  # ties then fall as without bounds
+        return outcomes, skipped
 
     def _play_turn(self, game: ArkNovaGame, option: Any, seat: int, progress: float) -> float:
         """Play `option` and the rest of its turn on `game` itself (a copy the caller made) with the

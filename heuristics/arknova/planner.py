@@ -80,17 +80,17 @@ class PlannerBot(HeuristicBot):
     """Shortlisted whole-turn lookahead judged by the heuristic evaluation plus the plan it leaves.
 
     `plan` is a shipped planner name or a path to a planner file; `shortlist` (0 = the file's)
-    is how many turn options are played out; `archetype`, `weights` and `prune` as for the heuristic.
+    is how many turn options are played out; `archetype`, `weights`, `prune` and `bounds` as for the heuristic.
     """
 
     name = "planner"
 
     def __init__(self, plan: str = "default", archetype: str = "", weights: WeightsSpec = None,
-                 shortlist: int = 0, max_rollout_decisions: int = 80, prune: bool = False) -> None:
+                 shortlist: int = 0, max_rollout_decisions: int = 80, prune: bool = False, bounds: str = "") -> None:
         path = planner_path(plan)
         table = read_toml(path)
         super().__init__(archetype=archetype or table.get("archetype", "default"), weights=weights,
-                         max_rollout_decisions=max_rollout_decisions, prune=prune)
+                         max_rollout_decisions=max_rollout_decisions, prune=prune, bounds=bounds)
         self.plan = plan_weights(table.get("plan", {}), str(path))
         if shortlist < 0:
             raise ValueError("shortlist must be 0 (the planner file's) or more")

@@ -1,0 +1,99 @@
+"""Gain bounds: how much one turn option can raise the position value, so a lookahead can stop early.
+
+A whole-turn lookahead plays every turn option to the turn's end and keeps the best. With a bound on what
+each option can gain over the position before the turn, it plays the options of highest bound first and
+stops as soon as no bound left can beat the best outcome found (branch and bound). The bound of an option
+depends on its action card, the card's side and the strength the option gives it; it is the `quantile` of
+the gains such options reached in self-play of the same evaluation, so the lookahead rarely (about one
+turn in a hundred at the 0.99 quantile) misses the option the full lookahead would choose.
+
+The bounds are data (`bounds/*.json`), fitted by `scripts/fit_gain_bounds.py`; they are in the units of
+the weights they were fitted with, which the file records: other weights are an error, not a silent misfit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from heuristics.archetypes import ArchetypeError
+from sim.arknova import action_tokens
+from sim.arknova.engine import ArkNovaGame
+
+BOUNDS_DIR = Path(__file__).parent / "bounds"
+Key = tuple[str, bool, int]  # action card, upgraded, strength
+
+
+def option_key(game: ArkNovaGame, seat: int, option: Any) -> Key | None:
+    """The bound's key of an ("act", card, spent) option; None for the other options (never bounded)."""
+    if option[0] != "act":
+        return None
+    player = game.players[seat]
+    card = option[1]
+    return card, player.is_upgraded(card), action_tokens.card_strength(player, card) + option[2]
+
+
+class GainBounds:
+    """The largest gain (in points of value) to expect of an option, by action card, side and strength."""
+
+    def __init__(self, bounds: Mapping[Key, float], weights: Mapping[str, Any]) -> None:
+        self.bounds = dict(bounds)
+        self.weights = dict(weights)
+
+    def of(self, game: ArkNovaGame, seat: int, option: Any) -> float:
+        """The option's bound; infinite (always played) for an option of no key or a key never seen."""
+        key = option_key(game, seat, option)
+        return self.bounds.get(key, float("inf")) if key is not None else float("inf")
+
+    def as_table(self) -> dict[str, Any]:
+        return {"weights": self.weights,
+                "bounds": [[card, side_two, strength, bound] for (card, side_two, strength), bound
+                           in sorted(self.bounds.items())]}
+
+
+def fit_bounds(gains: Iterable[tuple[Key, float]], weights: Mapping[str, Any], quantile: float) -> GainBounds:
+    """The `quantile` of the gains seen for each key (the largest at 1.0)."""
+    seen: dict[Key, list[float]] = defaultdict(list)
+    for key, gain in gains:
+        seen[key].append(gain)
+    bounds = {}
+    for key, values in seen.items():
+        values.sort()
+        bounds[key] = values[min(len(values) - 1, int(quantile * len(values)))]
+    return GainBounds(bounds, weights)
+
+
+def bounds_path(name: str) -> Path:
+    """A shipped bounds name (a file of `bounds/`), or a path to a bounds JSON file."""
+    shipped = BOUNDS_DIR / f"{name}.json"
+    if shipped.is_file():
+        return shipped
+    path = Path(name)
+    if path.suffix == ".json" and path.is_file():
+        return path
+    names = ", ".join(sorted(file.stem for file in BOUNDS_DIR.glob("*.json")))
+    raise ArchetypeError(f"unknown gain bounds {name!r}; shipped: {names}, or give a path to a .json file")
+
+
+def load_bounds(name: str, weights: Mapping[str, Any]) -> GainBounds:
+    """The bounds of a shipped name or file, checked to be fitted with `weights` (a weights table)."""
+    path = bounds_path(name)
+    bounds = _read_bounds(str(path.resolve()))
+    if bounds.weights != dict(weights):
+        differ = sorted(name for name in set(bounds.weights) | set(weights)
+                        if bounds.weights.get(name) != weights.get(name))
+        raise ArchetypeError(f"{path}: fitted with other weights (differing: {', '.join(differ)}); "
+                             "refit it with scripts/fit_gain_bounds.py")
+    return bounds
+
+
+@lru_cache(maxsize=8)
+def _read_bounds(path: str) -> GainBounds:
+    """Cached by path: every game of a run builds its bots anew."""
+    table = json.loads(Path(path).read_text())
+    bounds = {(card, bool(side_two), int(strength)): float(bound) for card, side_two, strength, bound in table["bounds"]}
+    return GainBounds(bounds, table["weights"])
