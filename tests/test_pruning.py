@@ -1,4 +1,4 @@
-"""The heuristic family's pruning of turn options (heuristics/arknova/pruning.py), from the rulebook:
+"""The heuristic family's pruning of turn options and its gain bounds (heuristics/arknova/pruning.py), from the rulebook:
 the X-token action is for a player who cannot (or does not want to) perform any of the five actions;
 for some actions a strength above 5 brings no improvement; Animals plays 2 animals at strength 5 and
 side II adds 1 reputation there; Cards snaps from strength 5 (side II from 3)."""
@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 from helpers import CATALOG, midgame, ready_game, set_cards, start_turn
 
+from heuristics.arknova.evaluation import game_progress
+from heuristics.arknova.gain_bounds import GainBounds, fit_bounds, option_key
 from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.planner import PlannerBot
 from heuristics.arknova.pruning import prune_turn_options, table_row, wasted_spend
 from sim.arknova.action_tokens import CONSTRICTION
 from sim.arknova.setup import new_game
 from sim.core.play import play_game
+from sim.core.registry import RegistryError, make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
 ORDER = ("build", "association", "sponsors", "cards", "animals")  # slots 1-5
@@ -140,3 +143,97 @@ def test_the_snap_alone_makes_a_stronger_cards_action() -> None:
     assert table_row(flat, "cards", False, 5) != table_row(flat, "cards", False, 4)
     assert table_row(flat, "cards", False, 4) == table_row(flat, "cards", False, 3)
     assert table_row(flat, "cards", True, 3) != table_row(flat, "cards", True, 2)
+
+
+# -- gain bounds (heuristics/arknova/gain_bounds.py): branch and bound over the turn options ---------------
+
+def played_options(bot: HeuristicBot, game: Any) -> tuple[Any, list[tuple[float, Any, Any]], list[Any], float]:
+    """Seat 0's turn options of `game` played by the bot's `_play_options` on a settled copy: the copy, the
+    outcomes, the options skipped, and the value of the position before the turn."""
+    base = game.copy()
+    base.decision()
+    progress = game_progress(base)
+    outcomes, skipped = bot._play_options(base, 0, progress, list(base.decision().options))
+    return base, outcomes, skipped, bot.value(base, 0, progress)
+
+
+def exact_bounds(bot: HeuristicBot, game: Any) -> GainBounds:
+    """Bounds that hold for this position: each key's largest gain among its options."""
+    base, outcomes, _, now = played_options(bot, game)
+    gains = [(option_key(base, 0, option), value - now) for value, option, _ in outcomes if option[0] == "act"]
+    return fit_bounds(gains, bot.weights.as_table(), quantile=1.0)
+
+
+def test_bounds_that_hold_keep_the_full_lookaheads_choice_with_fewer_playouts() -> None:
+    full = HeuristicBot()
+    for seed in derive_seeds(33, 4):
+        game = midgame(seed)
+        decision = game.decision()
+        bounded = HeuristicBot()
+        bounded.gain_bounds = exact_bounds(full, game)
+        _, outcomes, skipped, _ = played_options(bounded, game)
+        assert skipped and len(outcomes) + len(skipped) == len(decision.options)
+        assert bounded.choose(game.observation(0), decision, python_rng(seed)) == \
+            full.choose(game.observation(0), decision, python_rng(seed))
+
+
+def test_an_option_is_played_while_its_bound_reaches_the_best_and_skipped_just_below() -> None:
+    """Two options: the first (bound without limit) played; the second's bound set so that the position
+    value plus bound plus `used_slot` credit equals the first's outcome (played) or falls short by 0.001."""
+    bot = HeuristicBot()
+    game = ready_game()
+    first, second = ("act", "cards", 0), ("act", "sponsors", 0)
+    base = game.copy()
+    progress = game_progress(base)
+    now = bot.value(base, 0, progress)
+    slot = base.players[0].strength_slot
+    reached = bot._play_turn(base.copy(), first, 0, progress) + bot.weights.used_slot * slot("cards")
+    for slack, played in ((0.0, True), (-0.001, False)):
+        bound = reached - now - bot.weights.used_slot * slot("sponsors") + slack
+        bot.gain_bounds = GainBounds({option_key(base, 0, first): 1e9, option_key(base, 0, second): bound}, {})
+        outcomes, skipped = bot._play_options(base, 0, progress, [second, first])
+        assert [option for _, option, _ in outcomes] == ([second, first] if played else [first])
+        assert skipped == ([] if played else [second])
+
+
+def test_fit_takes_the_quantile_of_each_keys_gains() -> None:
+    gains = [(("cards", False, 3), float(value)) for value in range(100)] + [(("build", True, 5), 7.0)]
+    bounds = fit_bounds(gains, {}, quantile=0.99)
+    assert bounds.bounds == {("cards", False, 3): 99.0, ("build", True, 5): 7.0}
+    assert fit_bounds(gains, {}, quantile=0.5).bounds[("cards", False, 3)] == 50.0
+    game = ready_game()
+    assert bounds.of(game, 0, ("xtoken", "cards")) == float("inf")  # never bounded
+    assert GainBounds({}, {}).of(game, 0, ("act", "cards", 0)) == float("inf")  # a key never seen
+
+
+def test_bounds_of_other_weights_or_unknown_names_are_one_line_errors(tmp_path: Any) -> None:
+    with pytest.raises(RegistryError, match="bad parameters.*unknown gain bounds 'nope'"):
+        make_bot("heuristic:prune=true,bounds=nope")
+    with pytest.raises(RegistryError, match="fitted with other weights \\(differing: appeal\\)"):
+        make_bot("heuristic:bounds=default,weights=" + str(weights_file(tmp_path, "appeal = 2.0")))
+    assert make_bot("heuristic:prune=true,bounds=default").gain_bounds is not None  # type: ignore[attr-defined]
+
+
+def weights_file(tmp_path: Any, line: str) -> Any:
+    path = tmp_path / "w.toml"
+    path.write_text(f"[weights]\n{line}\n")
+    return path
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_bounded_bots_play_legal_deterministic_games(players: int) -> None:
+    def play(seed: int) -> list[Any]:
+        choices: list[Any] = []
+
+        def legal(state: Any, decision: Any, choice: Any) -> None:
+            assert choice in decision.options
+            choices.append(choice)
+
+        game = new_game({"players": players, "maps": "random"}, seed)
+        record = play_game(game, [HeuristicBot(prune=True, bounds="default") for _ in range(players)], seed,
+                           listeners=[legal])
+        assert record.status == "finished"
+        return choices + [(result.seat, result.score) for result in record.results]
+
+    seed = 50 + players
+    assert play(seed) == play(seed)
