@@ -47,7 +47,7 @@ def main() -> None:
                         "(default heuristic:prune=true: the default archetype)")
     parser.add_argument("--games", type=int, default=200, help="self-play games (200)")
     parser.add_argument("--seed", type=int, default=7, help="base seed of the games (7)")
-    parser.add_argument("--quantile", type=float, default=0.99, help="quantile of a key's gains taken as its bound (0.99)")
+    parser.add_argument("--quantile", type=float, default=0.95, help="quantile of a key's gains taken as its bound (0.95)")
     parser.add_argument("--name", default="default", help="the bounds' name: written to heuristics/arknova/bounds/NAME.json")
     args = parser.parse_args()
     if args.games < 1 or not 0 < args.quantile <= 1:
