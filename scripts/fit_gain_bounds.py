@@ -4,7 +4,7 @@ The bot plays 2-player self-play games on maps 1-8 with every turn option played
 played option's gain (its outcome's value less the value of the position before the turn, both at the
 turn's progress) is one sample of its key (action card, side, strength). A key's bound is the `--quantile`
 of its samples. The games are made again from the seed, so the command is the data: re-run it after a
-rules, data or weights change, e.g.
+rules, data or evaluation change, e.g.
 `.venv/bin/python scripts/fit_gain_bounds.py --bot heuristic:prune=true --games 200 --seed 7 --name default`.
 """
 
@@ -54,15 +54,15 @@ def main() -> None:
         parser.error("--games must be at least 1 and --quantile in (0, 1]")
     factory = get_game("arknova")
     gains: list[tuple[Key, float]] = []
-    weights: dict[str, Any] = {}
+    evaluation: dict[str, Any] = {}
     for seed in tqdm(derive_seeds(args.seed, args.games), total=args.games, desc="self-play"):
         bots = [make_bot(args.bot, "arknova") for _ in range(2)]
         if not all(isinstance(bot, HeuristicBot) and bot.gain_bounds is None for bot in bots):
             parser.error(f"{args.bot!r} is not a heuristic-family bot without bounds")
-        weights = bots[0].weights.as_table()  # type: ignore[attr-defined]
+        evaluation = bots[0].evaluation()  # type: ignore[attr-defined]
         game = factory.new_game({"players": 2, "maps": "random"}, seed)
         play_game(game, [recording(bot, gains) for bot in bots], seed)  # type: ignore[arg-type]
-    bounds = fit_bounds(gains, weights, args.quantile)
+    bounds = fit_bounds(gains, evaluation, args.quantile)
     table = {"bot": args.bot, "games": args.games, "seed": args.seed, "quantile": args.quantile,
              "samples": len(gains), **bounds.as_table()}
     path = BOUNDS_DIR / f"{args.name}.json"

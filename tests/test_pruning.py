@@ -161,7 +161,7 @@ def exact_bounds(bot: HeuristicBot, game: Any) -> GainBounds:
     """Bounds that hold for this position: each key's largest gain among its options."""
     base, outcomes, _, now = played_options(bot, game)
     gains = [(option_key(base, 0, option), value - now) for value, option, _ in outcomes if option[0] == "act"]
-    return fit_bounds(gains, bot.weights.as_table(), quantile=1.0)
+    return fit_bounds(gains, bot.evaluation(), quantile=1.0)
 
 
 def test_bounds_that_hold_keep_the_full_lookaheads_choice_with_fewer_playouts() -> None:
@@ -206,11 +206,13 @@ def test_fit_takes_the_quantile_of_each_keys_gains() -> None:
     assert GainBounds({}, {}).of(game, 0, ("act", "cards", 0)) == float("inf")  # a key never seen
 
 
-def test_bounds_of_other_weights_or_unknown_names_are_one_line_errors(tmp_path: Any) -> None:
+def test_bounds_of_another_evaluation_or_unknown_names_are_one_line_errors(tmp_path: Any) -> None:
     with pytest.raises(RegistryError, match="bad parameters.*unknown gain bounds 'nope'"):
         make_bot("heuristic:prune=true,bounds=nope")
-    with pytest.raises(RegistryError, match="fitted with other weights \\(differing: appeal\\)"):
+    with pytest.raises(RegistryError, match="fitted for another evaluation \\(differing: weights.appeal\\)"):
         make_bot("heuristic:bounds=default,weights=" + str(weights_file(tmp_path, "appeal = 2.0")))
+    with pytest.raises(RegistryError, match="another evaluation \\(differing: bot, plan.break_money, "):
+        make_bot("planner:bounds=default")  # the planner's value adds its plan: the heuristic's bounds misfit
     assert make_bot("heuristic:prune=true,bounds=default").gain_bounds is not None  # type: ignore[attr-defined]
 
 

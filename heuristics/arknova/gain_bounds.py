@@ -9,7 +9,8 @@ option the full lookahead would choose (the shipped `default`, at the 0.95 quant
 option worth a median 0.5 points of value less, by the full lookahead's own judgement).
 
 The bounds are data (`bounds/*.json`), fitted by `scripts/fit_gain_bounds.py`; they are in the units of
-the weights they were fitted with, which the file records: other weights are an error, not a silent misfit.
+the evaluation they were fitted with (the bot family and its weights, `HeuristicBot.evaluation`), which the
+file records: a bot that judges otherwise is refused, not silently misled.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ def option_key(game: ArkNovaGame, seat: int, option: Any) -> Key | None:
 class GainBounds:
     """The largest gain (in points of value) to expect of an option, by action card, side and strength."""
 
-    def __init__(self, bounds: Mapping[Key, float], weights: Mapping[str, Any]) -> None:
+    def __init__(self, bounds: Mapping[Key, float], evaluation: Mapping[str, Any]) -> None:
         self.bounds = dict(bounds)
-        self.weights = dict(weights)
+        self.evaluation = dict(evaluation)
 
     def of(self, game: ArkNovaGame, seat: int, option: Any) -> float:
         """The option's bound; infinite (always played) for an option of no key or a key never seen."""
@@ -51,12 +52,12 @@ class GainBounds:
         return self.bounds.get(key, float("inf")) if key is not None else float("inf")
 
     def as_table(self) -> dict[str, Any]:
-        return {"weights": self.weights,
+        return {"evaluation": self.evaluation,
                 "bounds": [[card, side_two, strength, bound] for (card, side_two, strength), bound
                            in sorted(self.bounds.items())]}
 
 
-def fit_bounds(gains: Iterable[tuple[Key, float]], weights: Mapping[str, Any], quantile: float) -> GainBounds:
+def fit_bounds(gains: Iterable[tuple[Key, float]], evaluation: Mapping[str, Any], quantile: float) -> GainBounds:
     """The `quantile` of the gains seen for each key (the largest at 1.0)."""
     seen: dict[Key, list[float]] = defaultdict(list)
     for key, gain in gains:
@@ -65,7 +66,7 @@ def fit_bounds(gains: Iterable[tuple[Key, float]], weights: Mapping[str, Any], q
     for key, values in seen.items():
         values.sort()
         bounds[key] = values[min(len(values) - 1, int(quantile * len(values)))]
-    return GainBounds(bounds, weights)
+    return GainBounds(bounds, evaluation)
 
 
 def bounds_path(name: str) -> Path:
@@ -80,16 +81,27 @@ def bounds_path(name: str) -> Path:
     raise ArchetypeError(f"unknown gain bounds {name!r}; shipped: {names}, or give a path to a .json file")
 
 
-def load_bounds(name: str, weights: Mapping[str, Any]) -> GainBounds:
-    """The bounds of a shipped name or file, checked to be fitted with `weights` (a weights table)."""
+def load_bounds(name: str, evaluation: Mapping[str, Any]) -> GainBounds:
+    """The bounds of a shipped name or file, checked to be fitted with `evaluation` (see the module doc)."""
     path = bounds_path(name)
     bounds = _read_bounds(str(path.resolve()))
-    if bounds.weights != dict(weights):
-        differ = sorted(name for name in set(bounds.weights) | set(weights)
-                        if bounds.weights.get(name) != weights.get(name))
-        raise ArchetypeError(f"{path}: fitted with other weights (differing: {', '.join(differ)}); "
+    fitted, wanted = _flat(bounds.evaluation), _flat(evaluation)
+    differ = sorted(key for key in set(fitted) | set(wanted) if fitted.get(key) != wanted.get(key))
+    if differ:
+        raise ArchetypeError(f"{path}: fitted for another evaluation (differing: {', '.join(differ)}); "
                              "refit it with scripts/fit_gain_bounds.py")
     return bounds
+
+
+def _flat(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A nested table as {"weights.appeal": 1.0, ...}, lists as tuples (as JSON gives them back)."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            flat.update(_flat(value, f"{prefix}{key}."))
+        else:
+            flat[prefix + key] = tuple(value) if isinstance(value, list | tuple) else value
+    return flat
 
 
 @lru_cache(maxsize=8)
@@ -97,4 +109,4 @@ def _read_bounds(path: str) -> GainBounds:
     """Cached by path: every game of a run builds its bots anew."""
     table = json.loads(Path(path).read_text())
     bounds = {(card, bool(side_two), int(strength)): float(bound) for card, side_two, strength, bound in table["bounds"]}
-    return GainBounds(bounds, table["weights"])
+    return GainBounds(bounds, table["evaluation"])

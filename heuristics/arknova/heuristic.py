@@ -93,7 +93,12 @@ class HeuristicBot:
         self.shortlist = shortlist
         self.max_rollout_decisions = max_rollout_decisions
         self.prune = prune
-        self.gain_bounds: GainBounds | None = load_bounds(bounds, self.weights.as_table()) if bounds else None
+        self.gain_bounds: GainBounds | None = load_bounds(bounds, self.evaluation()) if bounds else None
+
+    def evaluation(self) -> dict[str, Any]:
+        """What `value` depends on besides the position: the bot family and its weights (gain bounds are
+        fitted for one evaluation)."""
+        return {"bot": self.name, "weights": self.weights.as_table()}
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
         """The bot's evaluation of `seat`'s position (higher is better), e.g. for a search leaf.

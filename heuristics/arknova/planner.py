@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import asdict, fields
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
+from heuristics.arknova.gain_bounds import load_bounds
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
 from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
@@ -90,11 +91,16 @@ class PlannerBot(HeuristicBot):
         path = planner_path(plan)
         table = read_toml(path)
         super().__init__(archetype=archetype or table.get("archetype", "default"), weights=weights,
-                         max_rollout_decisions=max_rollout_decisions, prune=prune, bounds=bounds)
+                         max_rollout_decisions=max_rollout_decisions, prune=prune)
         self.plan = plan_weights(table.get("plan", {}), str(path))
+        self.gain_bounds = load_bounds(bounds, self.evaluation()) if bounds else None
         if shortlist < 0:
             raise ValueError("shortlist must be 0 (the planner file's) or more")
         self.shortlist = shortlist or self.plan.shortlist
+
+    def evaluation(self) -> dict[str, Any]:
+        """The heuristic's, with the plan weights."""
+        return {**super().evaluation(), "plan": asdict(self.plan)}
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
         """The heuristic's evaluation of `seat`'s position plus the plan it leaves (a search leaf): the
