@@ -239,3 +239,16 @@ def test_bounded_bots_play_legal_deterministic_games(players: int) -> None:
 
     seed = 50 + players
     assert play(seed) == play(seed)
+
+
+def test_ranked_still_lists_every_turn_option_best_first() -> None:
+    """A search narrows its root to the first few ranked options: those not played out come after."""
+    full, fast = HeuristicBot(), HeuristicBot(prune=True, bounds="default")
+    for seed in derive_seeds(35, 3):
+        game = midgame(seed)
+        decision = game.decision()
+        ranked = fast.ranked(game.observation(0), decision, python_rng(seed))
+        assert sorted(ranked) == sorted(decision.options)
+        assert ranked[0] == fast.choose(game.observation(0), decision, python_rng(seed))
+        assert full.ranked(game.observation(0), decision, python_rng(seed))[0] == \
+            full.choose(game.observation(0), decision, python_rng(seed))

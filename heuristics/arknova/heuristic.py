@@ -120,12 +120,14 @@ class HeuristicBot:
         return best_option
 
     def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
-        """The options, best first: a turn's by the one-turn lookahead, another decision's with the
-        in-turn rules' choice first (a search narrows its root to the first few)."""
+        """The options, best first: a turn's by the one-turn lookahead (then those not played out: cut off by
+        the gain bounds, then pruned), another decision's with the in-turn rules' choice first (a search
+        narrows its root to the first few)."""
         if decision.kind != "turn":
             first = in_turn_choice(observation, decision)
             return [first] + [option for option in decision.options if option != first]
-        return [option for _, option, _ in self._outcomes(observation, decision, rng)[0]]
+        outcomes, _, rest = self._outcomes(observation, decision, rng)
+        return [option for _, option, _ in outcomes] + rest
 
     def _outcomes(self, observation: ArkNovaObservation, decision: Decision,
                   rng: random.Random) -> tuple[list[tuple[float, Any, ArkNovaGame]], float, list[Any]]:
