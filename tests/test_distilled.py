@@ -1,0 +1,167 @@
+"""The distilled bot (heuristics/arknova/distilled.py), its position features (heuristics/arknova/features.py)
+and the conditional-logit fit that learns its correction from the search's choices
+(scripts/train_distilled.py). Card facts from the card data: Fennec Fox costs 8 and needs a standard
+enclosure of size 1, with no condition."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers import building_spaces, clear_zoo, midgame, put, ready_game, set_cards, to_hand
+
+from heuristics.archetypes import ArchetypeError
+from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path
+from heuristics.arknova.evaluation import default_weights
+from heuristics.arknova.features import FEATURES, position_features
+from heuristics.arknova.heuristic import HeuristicBot
+from sim.arknova.setup import new_game
+from sim.core.play import play_game
+from sim.core.registry import make_bot
+from sim.core.seeds import derive_seeds, python_rng
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import train_distilled  # noqa: E402
+
+FENNEC_FOX = 405
+ORDER = ("build", "association", "sponsors", "cards", "animals")  # slots 1-5
+
+
+def feature(game: Any, name: str) -> float:
+    return position_features(game, 0, default_weights())[FEATURES.index(name)]
+
+
+def model_file(tmp_path: Path, **coefficients: float) -> str:
+    """A distilled model: the value's coefficient 1, the others 0 unless given."""
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps({"features": list(OUTCOME_FEATURES),
+                                "coefficients": [coefficients.get(name, 1.0 if name == "value" else 0.0)
+                                                 for name in OUTCOME_FEATURES]}))
+    return str(path)
+
+
+def test_money_splits_at_the_heuristics_cap() -> None:
+    game = ready_game()
+    game.break_position = 0  # no share of the coming income
+    cap = default_weights().money_cap
+    game.players[0].money = cap
+    assert (feature(game, "money"), feature(game, "money_above_cap")) == (cap, 0)
+    game.players[0].money = cap + 1
+    assert (feature(game, "money"), feature(game, "money_above_cap")) == (cap, 1)
+
+
+def test_an_animal_is_ready_with_its_enclosure_and_its_cost_and_short_one_coin_below() -> None:
+    game = ready_game()
+    player = game.players[0]
+    player.hand = []
+    to_hand(game, 0, FENNEC_FOX)
+    clear_zoo(game, 0)
+    player.money = 8
+    fox = game.catalog.animals[FENNEC_FOX]
+    gain = fox.appeal + 2 * fox.cp + fox.reputation
+    assert feature(game, "animals_homeless") == gain and feature(game, "animals_ready") == 0  # no enclosure
+    put(game, 0, "enclosure-1", [min(building_spaces(player.map_id))])
+    assert feature(game, "animals_ready") == gain and feature(game, "animals_homeless") == 0
+    player.money = 7
+    assert feature(game, "animals_short_of_money") == gain and feature(game, "animals_ready") == 0
+
+
+def test_each_action_cards_slot_and_side() -> None:
+    game = ready_game()
+    set_cards(game, 0, ORDER, upgraded=("cards",))
+    for slot, card in enumerate(ORDER, start=1):
+        assert feature(game, f"slot_{card}") == slot
+        assert feature(game, f"upgraded_{card}") == (card == "cards")
+
+
+def test_width_one_is_the_heuristics_choice_and_a_slot_penalty_picks_the_lowest_slot_of_the_best_few(
+        tmp_path: Path) -> None:
+    """The correction re-ranks only the `width` best outcomes by heuristic value: a heavy penalty on the slot
+    used picks the lowest slot among them, never an option ranked below them."""
+    heuristic = HeuristicBot()
+    penalty = model_file(tmp_path, used_slot=-100.0)
+    for seed in derive_seeds(5, 3):
+        game = midgame(seed)
+        decision = game.decision()
+        seat = decision.seat
+        observation = game.observation(seat)
+        outcomes = [option for _, option, _ in heuristic._outcomes(observation, decision, python_rng(seed))[0]]
+        assert DistilledBot(model=penalty, width=1).choose(observation, decision, python_rng(seed)) == outcomes[0]
+
+        player = observation.players[seat]
+        for width in (2, 5):
+            chosen = DistilledBot(model=penalty, width=width).choose(observation, decision, python_rng(seed))
+            assert chosen == min(outcomes[:width], key=lambda o: player.strength_slot(o[1]) if o[0] == "act" else 0)
+
+
+def test_a_zero_correction_keeps_the_heuristics_order(tmp_path: Path) -> None:
+    game = midgame(11)
+    decision = game.decision()
+    observation = game.observation(decision.seat)
+    plain = DistilledBot(model=model_file(tmp_path))
+    assert plain.ranked(observation, decision, python_rng(1)) == HeuristicBot().ranked(observation, decision,
+                                                                                       python_rng(1))
+
+
+def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"features": ["value", "score"], "coefficients": [1.0, 0.0]}))
+    with pytest.raises(ArchetypeError, match="other features"):
+        load_correction(str(wrong))
+    with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: search"):
+        model_path("nope")
+    with pytest.raises(ValueError, match="width"):
+        DistilledBot(width=0)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_distilled_bots_play_legal_deterministic_games(players: int) -> None:
+    def play(seed: int) -> list[Any]:
+        choices: list[Any] = []
+
+        def legal(state: Any, decision: Any, choice: Any) -> None:
+            assert choice in decision.options
+            choices.append(choice)
+
+        game = new_game({"players": players, "maps": "random"}, seed)
+        bots = [make_bot("distilled:prune=true,bounds=default", "arknova") for _ in range(players)]
+        record = play_game(game, bots, seed, listeners=[legal])
+        assert record.status == "finished"
+        return choices + [(result.seat, result.score) for result in record.results]
+
+    assert play(60 + players) == play(60 + players)
+
+
+def synthetic_decisions(rng: np.random.Generator, count: int) -> train_distilled.Decisions:
+    """Decisions whose chosen option is the best by value + 2 x score - 1 x used slot."""
+    truth = np.zeros(len(OUTCOME_FEATURES))
+    truth[[0, 1, 2]] = [1.0, 2.0, -1.0]
+    decisions = []
+    for _ in range(count):
+        rows = rng.normal(size=(6, len(OUTCOME_FEATURES))) * 3
+        utility = rows @ truth + rng.gumbel(size=6) * 0.3
+        decisions.append((rows, utility == utility.max()))
+    return decisions
+
+
+def test_the_fit_recovers_the_choosers_utility() -> None:
+    decisions = synthetic_decisions(np.random.default_rng(0), 400)
+    scale = np.ones(len(OUTCOME_FEATURES))
+    beta = train_distilled.fit(decisions, scale)
+    assert beta[1] / beta[0] == pytest.approx(2.0, rel=0.2)
+    assert beta[2] / beta[0] == pytest.approx(-1.0, rel=0.2)
+    assert np.abs(beta[3:] / beta[0]).max() < 0.2
+    assert train_distilled.agreement(beta, decisions, scale) > 0.9
+    value_only = np.zeros_like(beta)
+    value_only[0] = 1.0
+    assert train_distilled.agreement(value_only, decisions, scale) < 0.6
+
+
+def test_labelled_files_of_other_features_are_refused(tmp_path: Path) -> None:
+    np.savez(tmp_path / "g1.npz", X=np.zeros((3, 4)), y=np.array([1, 0, 0]), g=np.zeros(3))
+    with pytest.raises(SystemExit, match="label it again"):
+        train_distilled.read_decisions(tmp_path)
