@@ -94,8 +94,28 @@ def test_width_one_is_the_heuristics_choice_and_a_slot_penalty_picks_the_lowest_
 
         player = observation.players[seat]
         for width in (2, 5):
-            chosen = DistilledBot(model=penalty, width=width).choose(observation, decision, python_rng(seed))
+            chosen = DistilledBot(model=penalty, width=width, margin=1e9).choose(observation, decision, python_rng(seed))
             assert chosen == min(outcomes[:width], key=lambda o: player.strength_slot(o[1]) if o[0] == "act" else 0)
+
+
+def test_only_outcomes_within_the_margin_of_the_best_are_re_ranked(tmp_path: Path) -> None:
+    """The second-best outcome, using a lower slot, wins under a slot penalty when it is exactly `margin` behind
+    the best, and not when the margin is a hair smaller."""
+    penalty = model_file(tmp_path, used_slot=-100.0)
+    for seed in derive_seeds(8, 20):
+        game = midgame(seed)
+        decision = game.decision()
+        observation = game.observation(decision.seat)
+        outcomes = HeuristicBot()._outcomes(observation, decision, python_rng(seed))[0]
+        (best, first, _), (second, other, _) = outcomes[:2]
+        slot = observation.players[decision.seat].strength_slot
+        if first[0] == other[0] == "act" and slot(other[1]) < slot(first[1]) and best > second:
+            gap = best - second
+            assert DistilledBot(model=penalty, width=2, margin=gap).choose(observation, decision, python_rng(seed)) == other
+            assert DistilledBot(model=penalty, width=2, margin=gap * 0.999).choose(
+                observation, decision, python_rng(seed)) == first
+            return
+    pytest.fail("no position among 20 midgames has a second-best outcome using a lower slot")
 
 
 def test_a_zero_correction_keeps_the_heuristics_order(tmp_path: Path) -> None:
@@ -116,6 +136,8 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
         model_path("nope")
     with pytest.raises(ValueError, match="width"):
         DistilledBot(width=0)
+    with pytest.raises(ValueError, match="margin"):
+        DistilledBot(margin=-1)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
