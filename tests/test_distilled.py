@@ -44,6 +44,11 @@ def model_file(tmp_path: Path, **coefficients: float) -> str:
     return str(path)
 
 
+def full_lookahead(**parameters: Any) -> DistilledBot:
+    """A distilled bot that plays every option out, as `HeuristicBot()` does (no pruning, no bounds)."""
+    return DistilledBot(prune=False, bounds="", **parameters)
+
+
 def test_money_splits_at_the_heuristics_cap() -> None:
     game = ready_game()
     game.break_position = 0  # no share of the coming income
@@ -90,11 +95,11 @@ def test_width_one_is_the_heuristics_choice_and_a_slot_penalty_picks_the_lowest_
         seat = decision.seat
         observation = game.observation(seat)
         outcomes = [option for _, option, _ in heuristic._outcomes(observation, decision, python_rng(seed))[0]]
-        assert DistilledBot(model=penalty, width=1).choose(observation, decision, python_rng(seed)) == outcomes[0]
+        assert full_lookahead(model=penalty, width=1).choose(observation, decision, python_rng(seed)) == outcomes[0]
 
         player = observation.players[seat]
         for width in (2, 5):
-            chosen = DistilledBot(model=penalty, width=width, margin=1e9).choose(observation, decision, python_rng(seed))
+            chosen = full_lookahead(model=penalty, width=width, margin=1e9).choose(observation, decision, python_rng(seed))
             assert chosen == min(outcomes[:width], key=lambda o: player.strength_slot(o[1]) if o[0] == "act" else 0)
 
 
@@ -111,8 +116,8 @@ def test_only_outcomes_within_the_margin_of_the_best_are_re_ranked(tmp_path: Pat
         slot = observation.players[decision.seat].strength_slot
         if first[0] == other[0] == "act" and slot(other[1]) < slot(first[1]) and best > second:
             gap = best - second
-            assert DistilledBot(model=penalty, width=2, margin=gap).choose(observation, decision, python_rng(seed)) == other
-            assert DistilledBot(model=penalty, width=2, margin=gap * 0.999).choose(
+            assert full_lookahead(model=penalty, width=2, margin=gap).choose(observation, decision, python_rng(seed)) == other
+            assert full_lookahead(model=penalty, width=2, margin=gap * 0.999).choose(
                 observation, decision, python_rng(seed)) == first
             return
     pytest.fail("no position among 20 midgames has a second-best outcome using a lower slot")
@@ -122,7 +127,7 @@ def test_a_zero_correction_keeps_the_heuristics_order(tmp_path: Path) -> None:
     game = midgame(11)
     decision = game.decision()
     observation = game.observation(decision.seat)
-    plain = DistilledBot(model=model_file(tmp_path))
+    plain = full_lookahead(model=model_file(tmp_path))
     assert plain.ranked(observation, decision, python_rng(1)) == HeuristicBot().ranked(observation, decision,
                                                                                        python_rng(1))
 
@@ -150,7 +155,7 @@ def test_distilled_bots_play_legal_deterministic_games(players: int) -> None:
             choices.append(choice)
 
         game = new_game({"players": players, "maps": "random"}, seed)
-        bots = [make_bot("distilled:prune=true,bounds=default", "arknova") for _ in range(players)]
+        bots = [make_bot("distilled", "arknova") for _ in range(players)]
         record = play_game(game, bots, seed, listeners=[legal])
         assert record.status == "finished"
         return choices + [(result.seat, result.score) for result in record.results]

@@ -80,12 +80,14 @@ class DistilledBot(HeuristicBot):
     """The heuristic's lookahead with its `width` best outcomes re-ranked by a correction learned from the
     search's choices (`model`: a shipped name or a .json file), those at most `margin` heuristic points behind
     the best only (on the labelled games the correction picks one further behind in fewer than 1 turn in
-    100, and each outcome re-ranked costs its features); the heuristic's parameters otherwise."""
+    100, and each outcome re-ranked costs its features); the heuristic's parameters otherwise, with its cheaper
+    lookahead (`prune`, `bounds`) on by default (other `weights` need `bounds=""` or bounds fitted for them)."""
 
     name = "distilled"
 
     def __init__(self, model: str = "search", width: int = 5, margin: float = 4.0, archetype: str = "default",
-                 weights: WeightsSpec = None, prune: bool = False, bounds: str = "", max_rollout_decisions: int = 80) -> None:
+                 weights: WeightsSpec = None, prune: bool = True, bounds: str = "default",
+                 max_rollout_decisions: int = 80) -> None:
         if width < 1 or margin < 0:
             raise ValueError("width must be at least 1 and margin at least 0")
         self.model = model
