@@ -133,12 +133,16 @@ def main() -> None:
         return
     print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   "
           f"(median of {args.repeats} batches)")
-    for bot, games in (("random", args.random_games), ("default", args.default_games)):
+    medians = {}
+    for bot, games in (("random", args.random_games), ("default", args.default_games),
+                       ("distilled", args.default_games)):
         batches = [one_batch(bot, games, repeat) for repeat in range(args.repeats)]
-        per_game = statistics.median(batch[0] for batch in batches)
+        per_game = medians[bot] = statistics.median(batch[0] for batch in batches)
         rate = statistics.median(batch[1] for batch in batches)
         capped = sum(batch[2] for batch in batches)
-        print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {capped:>7}")
+        print(f"{bot:<9} {per_game * 1000:>16.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {capped:>7}")
+    print(f"distilled / default, seconds per game: {medians['distilled'] / medians['default']:.2f} "
+          "(issue 27's target for a new default: at most 0.5)")
     arknoah_lines(args)
     if args.search_games:
         times = sorted(search_decision_times(args.search_games, 0))
