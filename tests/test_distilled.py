@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from helpers import building_spaces, clear_zoo, midgame, put, ready_game, set_cards, to_hand
 
 from heuristics.archetypes import ArchetypeError
-from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path
+from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path, used_slot
 from heuristics.arknova.evaluation import default_weights
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import HeuristicBot
@@ -36,8 +37,9 @@ def feature(game: Any, name: str) -> float:
 
 
 def model_file(tmp_path: Path, **coefficients: float) -> str:
-    """A distilled model: the value's coefficient 1, the others 0 unless given."""
-    path = tmp_path / "model.json"
+    """A distilled model: the value's coefficient 1, the others 0 unless given (one file per model: the
+    models are cached by path)."""
+    path = tmp_path / f"model-{len(list(tmp_path.glob('model-*.json')))}.json"
     path.write_text(json.dumps({"features": list(OUTCOME_FEATURES),
                                 "coefficients": [coefficients.get(name, 1.0 if name == "value" else 0.0)
                                                  for name in OUTCOME_FEATURES]}))
@@ -83,53 +85,40 @@ def test_each_action_cards_slot_and_side() -> None:
         assert feature(game, f"upgraded_{card}") == (card == "cards")
 
 
-def test_width_one_is_the_heuristics_choice_and_a_slot_penalty_picks_the_lowest_slot_of_the_best_few(
-        tmp_path: Path) -> None:
-    """The correction re-ranks only the `width` best outcomes by heuristic value: a heavy penalty on the slot
-    used picks the lowest slot among them, never an option ranked below them."""
+def test_the_value_is_the_heuristics_plus_the_correction_of_score_and_features(tmp_path: Path) -> None:
+    """A correction of 2 points per coin below the cap adds exactly twice that money to the heuristic's value;
+    the slot's coefficient joins the `used_slot` credit."""
+    game = midgame(3)
     heuristic = HeuristicBot()
-    penalty = model_file(tmp_path, used_slot=-100.0)
+    money = full_lookahead(model=model_file(tmp_path, money=2.0, used_slot=-1.5))
+    expected = heuristic.value(game, 0, 0.3) + 2.0 * feature(game, "money")
+    assert money.value(game, 0, 0.3) == pytest.approx(expected)
+    assert money.weights.used_slot == heuristic.weights.used_slot - 1.5
+    assert full_lookahead(model=model_file(tmp_path)).value(game, 0, 0.3) == heuristic.value(game, 0, 0.3)
+
+
+def test_a_zero_correction_plays_as_the_heuristic(tmp_path: Path) -> None:
+    plain = full_lookahead(model=model_file(tmp_path))
     for seed in derive_seeds(5, 3):
         game = midgame(seed)
         decision = game.decision()
-        seat = decision.seat
-        observation = game.observation(seat)
-        outcomes = [option for _, option, _ in heuristic._outcomes(observation, decision, python_rng(seed))[0]]
-        assert full_lookahead(model=penalty, width=1).choose(observation, decision, python_rng(seed)) == outcomes[0]
-
-        player = observation.players[seat]
-        for width in (2, 5):
-            chosen = full_lookahead(model=penalty, width=width, margin=1e9).choose(observation, decision, python_rng(seed))
-            assert chosen == min(outcomes[:width], key=lambda o: player.strength_slot(o[1]) if o[0] == "act" else 0)
+        observation = game.observation(decision.seat)
+        assert plain.ranked(observation, decision, python_rng(seed)) == HeuristicBot().ranked(
+            observation, decision, python_rng(seed))
 
 
-def test_only_outcomes_within_the_margin_of_the_best_are_re_ranked(tmp_path: Path) -> None:
-    """The second-best outcome, using a lower slot, wins under a slot penalty when it is exactly `margin` behind
-    the best, and not when the margin is a hair smaller."""
-    penalty = model_file(tmp_path, used_slot=-100.0)
-    for seed in derive_seeds(8, 20):
+def test_a_slot_penalty_turns_the_choice_to_a_lower_slot(tmp_path: Path) -> None:
+    """With a heavy penalty on the slot used, the bot takes an option using the lowest slot (an X-token option
+    uses none); the heuristic, with its `used_slot` credit, acts from a higher one."""
+    penalty = full_lookahead(model=model_file(tmp_path, used_slot=-100.0))
+    for seed in derive_seeds(5, 3):
         game = midgame(seed)
         decision = game.decision()
         observation = game.observation(decision.seat)
-        outcomes = HeuristicBot()._outcomes(observation, decision, python_rng(seed))[0]
-        (best, first, _), (second, other, _) = outcomes[:2]
-        slot = observation.players[decision.seat].strength_slot
-        if first[0] == other[0] == "act" and slot(other[1]) < slot(first[1]) and best > second:
-            gap = best - second
-            assert full_lookahead(model=penalty, width=2, margin=gap).choose(observation, decision, python_rng(seed)) == other
-            assert full_lookahead(model=penalty, width=2, margin=gap * 0.999).choose(
-                observation, decision, python_rng(seed)) == first
-            return
-    pytest.fail("no position among 20 midgames has a second-best outcome using a lower slot")
-
-
-def test_a_zero_correction_keeps_the_heuristics_order(tmp_path: Path) -> None:
-    game = midgame(11)
-    decision = game.decision()
-    observation = game.observation(decision.seat)
-    plain = full_lookahead(model=model_file(tmp_path))
-    assert plain.ranked(observation, decision, python_rng(1)) == HeuristicBot().ranked(observation, decision,
-                                                                                       python_rng(1))
+        slot_of = partial(used_slot, observation, decision.seat)
+        lowest = min(slot_of(option) for option in decision.options)
+        assert slot_of(penalty.choose(observation, decision, python_rng(seed))) == lowest
+        assert slot_of(HeuristicBot().choose(observation, decision, python_rng(seed))) > lowest
 
 
 def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
@@ -139,10 +128,8 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
         load_correction(str(wrong))
     with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: search"):
         model_path("nope")
-    with pytest.raises(ValueError, match="width"):
-        DistilledBot(width=0)
-    with pytest.raises(ValueError, match="margin"):
-        DistilledBot(margin=-1)
+    with pytest.raises(ArchetypeError, match="fitted for another evaluation"):
+        DistilledBot(bounds="default")  # the heuristic's bounds do not hold for the corrected value
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

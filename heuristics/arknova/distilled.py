@@ -1,24 +1,22 @@
-"""The distilled bot: the heuristic's one-turn lookahead, its best few outcomes re-ranked as the search would.
+"""The distilled bot: the heuristic's one-turn lookahead, its values corrected toward the search's choices.
 
 `default_search` beats the heuristic it is built on, but costs about a second a decision. Its choices are
 data: `scripts/train_distilled.py` lets it play self-play games, records at each of its turns every option's
 outcome (the heuristic's value, the score, the slot of the action card used and the position's features,
 heuristics/arknova/features.py) and which option the search chose, and fits a conditional logit of the
 choice on them. Relative to the heuristic value's coefficient, the other coefficients are a correction in
-points: what the search's deeper look valued that the heuristic's weights do not. The bot plays every option
-out as the heuristic does and picks among the `width` best by heuristic value (the search narrows its root
-the same way) the one with the best value plus correction. Only the best few, and only those within a
-margin of the best, get features, so the correction costs little; the heuristic's `prune` and `bounds`
-apply unchanged, since they judge the same heuristic values.
+points: what the search's deeper look valued that the heuristic's weights do not. The bot is the heuristic
+with that correction added to the value of every outcome it plays out (the slot's coefficient joins the
+heuristic's `used_slot` credit), so every option is judged as the search would lean.
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json` (the default is `search`), with the
-games and the search they were learned from.
+games and the search they were learned from. The gain bounds of the cheaper lookahead (`bounds`) are fitted
+for this value (`bounds/distilled.json`): the heuristic's own would not hold.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,17 +24,15 @@ from typing import Any
 import numpy as np
 
 from heuristics.archetypes import ArchetypeError
+from heuristics.arknova.evaluation import Weights
 from heuristics.arknova.features import FEATURES, position_features
-from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec
+from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
 from sim.arknova.engine import ArkNovaGame
-from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.tracks import score
-from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
 DISTILLED_DIR = Path(__file__).parent / "distilled"
 OUTCOME_FEATURES = ("value", "score", "used_slot", *FEATURES)  # one outcome of a turn option, as the fit sees it
-Outcome = tuple[float, Any, ArkNovaGame]
 
 
 def outcome_features(value: float, option: Any, game: ArkNovaGame, seat: int, slot: int, bot: HeuristicBot) -> list[float]:
@@ -77,52 +73,27 @@ def model_path(model: str) -> Path:
 
 @register_bot("distilled", GAMES)
 class DistilledBot(HeuristicBot):
-    """The heuristic's lookahead with its `width` best outcomes re-ranked by a correction learned from the
-    search's choices (`model`: a shipped name or a .json file), those at most `margin` heuristic points behind
-    the best only (on the labelled games the correction picks one further behind in fewer than 1 turn in
-    100, and each outcome re-ranked costs its features); the heuristic's parameters otherwise, with its cheaper
-    lookahead (`prune`, `bounds`) on by default (other `weights` need `bounds=""` or bounds fitted for them)."""
+    """The heuristic's lookahead with every outcome's value corrected as learned from the search's choices
+    (`model`: a shipped name or a .json file); the heuristic's parameters otherwise, with its cheaper
+    lookahead on by default (`prune`, and `bounds` fitted for this value)."""
 
     name = "distilled"
 
-    def __init__(self, model: str = "search", width: int = 5, margin: float = 4.0, archetype: str = "default",
-                 weights: WeightsSpec = None, prune: bool = True, bounds: str = "default",
-                 max_rollout_decisions: int = 80) -> None:
-        if width < 1 or margin < 0:
-            raise ValueError("width must be at least 1 and margin at least 0")
+    def __init__(self, model: str = "search", archetype: str = "default", weights: WeightsSpec = None,
+                 prune: bool = True, bounds: str = "distilled", max_rollout_decisions: int = 80) -> None:
         self.model = model
-        self.correction = load_correction(str(model_path(model)))
-        self.width = width
-        self.margin = margin
+        correction = load_correction(str(model_path(model)))
+        self.position_correction = correction[[1, *range(3, len(OUTCOME_FEATURES))]]  # score, then the features
+        base = resolve_weights(archetype, weights)
+        weights = Weights.from_mapping({"used_slot": base.used_slot + float(correction[2])}, base)
         super().__init__(archetype=archetype, weights=weights, prune=prune, bounds=bounds,
                          max_rollout_decisions=max_rollout_decisions)
 
     def evaluation(self) -> dict[str, Any]:
-        """The outcomes are valued by the heuristic (the correction only re-ranks the best few), so the
-        heuristic's gain bounds hold."""
-        return {"bot": HeuristicBot.name, "weights": self.weights.as_table()}
+        """The heuristic's weights and the correction (gain bounds are fitted for one evaluation)."""
+        return {**super().evaluation(), "correction": [round(float(value), 6) for value in self.position_correction]}
 
-    def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
-        if decision.kind != "turn":
-            return super().choose(observation, decision, rng)
-        return self._reranked(observation, decision, rng)[0][0][1]
-
-    def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
-        """A turn's options best first: the re-ranked best few, the other outcomes, then those not played out."""
-        if decision.kind != "turn":
-            return super().ranked(observation, decision, rng)
-        outcomes, rest = self._reranked(observation, decision, rng)
-        return [option for _, option, _ in outcomes] + rest
-
-    def _reranked(self, observation: ArkNovaObservation, decision: Decision,
-                  rng: random.Random) -> tuple[list[Outcome], list[Any]]:
-        outcomes, _, rest = self._outcomes(observation, decision, rng)
-        seat = decision.seat
-        best = [outcome for outcome in outcomes[:self.width] if outcome[0] >= outcomes[0][0] - self.margin]
-        if len(best) < 2:
-            return outcomes, rest
-        corrected = [self.correction @ np.asarray(
-            outcome_features(value, option, game, seat, used_slot(observation, seat, option), self))
-            for value, option, game in best]
-        order = sorted(range(len(best)), key=lambda index: -corrected[index])
-        return [best[index] for index in order] + outcomes[len(best):], rest
+    def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
+        """The heuristic's value of `seat`'s position plus the learned correction of its score and features."""
+        features = [score(state.players[seat]), *position_features(state, seat, self.weights)]
+        return super().value(state, seat, progress) + float(self.position_correction @ np.asarray(features))
