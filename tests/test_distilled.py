@@ -6,6 +6,7 @@ enclosure of size 1, with no condition."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from functools import partial
 from pathlib import Path
@@ -20,6 +21,7 @@ from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_co
 from heuristics.arknova.evaluation import default_weights
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.keep import choose_keep
 from sim.arknova.setup import new_game
 from sim.core.play import play_game
 from sim.core.registry import make_bot
@@ -119,6 +121,16 @@ def test_a_slot_penalty_turns_the_choice_to_a_lower_slot(tmp_path: Path) -> None
         lowest = min(slot_of(option) for option in decision.options)
         assert slot_of(penalty.choose(observation, decision, python_rng(seed))) == lowest
         assert slot_of(HeuristicBot().choose(observation, decision, python_rng(seed))) > lowest
+
+
+def test_the_opening_keep_is_the_keep_modules() -> None:
+    game = new_game({"players": 2, "maps": "random"}, 5)
+    while game.decision().kind != "keep_cards":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    observation = game.observation(decision.seat)
+    assert DistilledBot().choose(observation, decision, random.Random(1)) == choose_keep(
+        observation, decision, random.Random(1))
 
 
 def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:

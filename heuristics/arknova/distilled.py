@@ -7,7 +7,8 @@ heuristics/arknova/features.py) and which option the search chose, and fits a co
 choice on them. Relative to the heuristic value's coefficient, the other coefficients are a correction in
 points: what the search's deeper look valued that the heuristic's weights do not. The bot is the heuristic
 with that correction added to the value of every outcome it plays out (the slot's coefficient joins the
-heuristic's `used_slot` credit), so every option is judged as the search would lean.
+heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
+heuristics/arknova/keep.py's.
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json` (the default is `search`), with the
 games and the search they were learned from. The gain bounds of the cheaper lookahead (`bounds`) are fitted
@@ -27,6 +28,7 @@ from heuristics.archetypes import ArchetypeError
 from heuristics.arknova.evaluation import Weights
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
+from heuristics.arknova.keeper import KeeperBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.tracks import score
 from sim.core.registry import register_bot
@@ -72,10 +74,11 @@ def model_path(model: str) -> Path:
 
 
 @register_bot("distilled", GAMES)
-class DistilledBot(HeuristicBot):
+class DistilledBot(KeeperBot):
     """The heuristic's lookahead with every outcome's value corrected as learned from the search's choices
     (`model`: a shipped name or a .json file); the heuristic's parameters otherwise, with its cheaper
-    lookahead on by default (`prune`, and `bounds` fitted for this value)."""
+    lookahead on by default (`prune`, and `bounds` fitted for this value), and the opening keep of
+    heuristics/arknova/keep.py (as `keeper`)."""
 
     name = "distilled"
 
