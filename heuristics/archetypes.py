@@ -24,3 +24,16 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 def archetype_names(folder: Path) -> list[str]:
     """The archetypes shipped in `folder`, by name (the file name without `.toml`)."""
     return sorted(path.stem for path in folder.glob("*.toml"))
+
+
+def shipped_or_path(folder: Path, name: str, suffix: str, what: str) -> Path:
+    """A file shipped in `folder` by its name (without `suffix`), or a path to a `suffix` file; anything else
+    is a one-line error naming `what` and the shipped names."""
+    shipped = folder / f"{name}{suffix}"
+    if shipped.is_file():
+        return shipped
+    path = Path(name)
+    if path.suffix == suffix and path.is_file():
+        return path
+    names = ", ".join(sorted(file.stem for file in folder.glob(f"*{suffix}")))
+    raise ArchetypeError(f"unknown {what} {name!r}; shipped: {names}, or give a path to a {suffix} file")

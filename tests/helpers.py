@@ -20,6 +20,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.geometry import BIT, Placement, cells_of, mask_of
 from sim.arknova.setup import new_game
 from sim.arknova.state import ProjectRow
+from sim.core.play import play_game
 
 CATALOG = load_catalog()  # the base data; a test of changed data makes its own catalog
 ZOO_CARDS = frozenset(CATALOG.zoo_deck)
@@ -339,3 +340,26 @@ __all__ = [
     "set_cards", "start_turn", "take_out", "to_hand", "to_display", "to_row", "install_animal",
     "install_sponsor", "free_spot",
 ]
+
+
+def legal_game(players: int, seed: int, bots: Any) -> list[Any]:
+    """Play a game (maps 1-8) with `bots(players)`, asserting that every decision is answered with a legal
+    option and that the game finishes; its choices and results, to compare two plays of one seed."""
+    choices: list[Any] = []
+
+    def legal(state: Any, decision: Any, choice: Any) -> None:
+        assert choice in decision.options
+        choices.append(choice)
+
+    record = play_game(new_game({"players": players, "maps": "random"}, seed), bots(players), seed, listeners=[legal])
+    assert record.status == "finished"
+    return choices + [(result.seat, result.score) for result in record.results]
+
+
+def keep_decision(seed: int) -> tuple[Any, Any]:
+    """The first opening-keep decision of a 2-player game (maps 1-8): (its seat's observation, the decision)."""
+    game = new_game({"players": 2, "maps": "random"}, seed)
+    while game.decision().kind != "keep_cards":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    return game.observation(decision.seat), decision

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import building_spaces, clear_zoo, midgame, put, ready_game, set_cards, to_hand
+from helpers import building_spaces, clear_zoo, keep_decision, legal_game, midgame, put, ready_game, set_cards, to_hand
 
 from heuristics.archetypes import ArchetypeError
 from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path, used_slot
@@ -22,8 +22,6 @@ from heuristics.arknova.evaluation import default_weights
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.keep import choose_keep
-from sim.arknova.setup import new_game
-from sim.core.play import play_game
 from sim.core.registry import make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
@@ -124,11 +122,7 @@ def test_a_slot_penalty_turns_the_choice_to_a_lower_slot(tmp_path: Path) -> None
 
 
 def test_the_opening_keep_is_the_keep_modules() -> None:
-    game = new_game({"players": 2, "maps": "random"}, 5)
-    while game.decision().kind != "keep_cards":
-        game.apply(game.decision().options[0])
-    decision = game.decision()
-    observation = game.observation(decision.seat)
+    observation, decision = keep_decision(5)
     assert DistilledBot().choose(observation, decision, random.Random(1)) == choose_keep(
         observation, decision, random.Random(1))
 
@@ -146,20 +140,10 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_distilled_bots_play_legal_deterministic_games(players: int) -> None:
-    def play(seed: int) -> list[Any]:
-        choices: list[Any] = []
+    def bots(count: int) -> list[Any]:
+        return [make_bot("distilled", "arknova") for _ in range(count)]
 
-        def legal(state: Any, decision: Any, choice: Any) -> None:
-            assert choice in decision.options
-            choices.append(choice)
-
-        game = new_game({"players": players, "maps": "random"}, seed)
-        bots = [make_bot("distilled", "arknova") for _ in range(players)]
-        record = play_game(game, bots, seed, listeners=[legal])
-        assert record.status == "finished"
-        return choices + [(result.seat, result.score) for result in record.results]
-
-    assert play(60 + players) == play(60 + players)
+    assert legal_game(players, 60 + players, bots) == legal_game(players, 60 + players, bots)
 
 
 def synthetic_decisions(rng: np.random.Generator, count: int) -> train_distilled.Decisions:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import building_spaces, clear_zoo, midgame, put, ready_game, set_cards, to_hand
+from helpers import building_spaces, clear_zoo, keep_decision, midgame, put, ready_game, set_cards, to_hand
 
 from heuristics.arknova.evaluation import card_value, sponsor_gains
 from heuristics.arknova.heuristic import HeuristicBot
@@ -138,11 +138,7 @@ def test_bad_prior_file_is_refused(tmp_path) -> None:
 
 
 def test_the_opening_keep_is_the_keep_modules() -> None:
-    game = new_game({"players": 2, "maps": "random"}, 5)
-    while game.decision().kind != "keep_cards":
-        game.apply(game.decision().options[0])
-    decision = game.decision()
-    observation = game.observation(decision.seat)
+    observation, decision = keep_decision(5)
     kept = choose_keep(observation, decision, random.Random(1))
     assert PlannerBot().choose(observation, decision, random.Random(1)) == kept
     ranked = PlannerBot().ranked(observation, decision, random.Random(1))  # a search's order starts there too

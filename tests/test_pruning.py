@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from helpers import CATALOG, midgame, ready_game, set_cards, start_turn
+from helpers import CATALOG, legal_game, midgame, ready_game, set_cards, start_turn
 
 from heuristics.arknova.evaluation import game_progress
 from heuristics.arknova.gain_bounds import GainBounds, fit_bounds, option_key
@@ -17,8 +17,6 @@ from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.planner import PlannerBot
 from heuristics.arknova.pruning import prune_turn_options, table_row, wasted_spend
 from sim.arknova.action_tokens import CONSTRICTION
-from sim.arknova.setup import new_game
-from sim.core.play import play_game
 from sim.core.registry import RegistryError, make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
@@ -120,21 +118,10 @@ def test_pruning_is_off_by_default_and_keeps_the_choice() -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_pruned_bots_play_legal_deterministic_games(players: int) -> None:
     """Every decision answered with a legal option, and the same seed gives the same game."""
-    def play(seed: int) -> list[Any]:
-        choices: list[Any] = []
+    def bots(count: int) -> list[Any]:
+        return [PlannerBot(prune=True) if seat == 1 else HeuristicBot(prune=True) for seat in range(count)]
 
-        def legal(state: Any, decision: Any, choice: Any) -> None:
-            assert choice in decision.options
-            choices.append(choice)
-
-        game = new_game({"players": players, "maps": "random"}, seed)
-        bots = [PlannerBot(prune=True) if seat == 1 else HeuristicBot(prune=True) for seat in range(players)]
-        record = play_game(game, bots, seed, listeners=[legal])
-        assert record.status == "finished"
-        return choices + [(result.seat, result.score) for result in record.results]
-
-    seed = 40 + players
-    assert play(seed) == play(seed)
+    assert legal_game(players, 40 + players, bots) == legal_game(players, 40 + players, bots)
 
 
 def test_the_snap_alone_makes_a_stronger_cards_action() -> None:
@@ -224,21 +211,10 @@ def weights_file(tmp_path: Any, line: str) -> Any:
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_bounded_bots_play_legal_deterministic_games(players: int) -> None:
-    def play(seed: int) -> list[Any]:
-        choices: list[Any] = []
+    def bots(count: int) -> list[Any]:
+        return [HeuristicBot(prune=True, bounds="default") for _ in range(count)]
 
-        def legal(state: Any, decision: Any, choice: Any) -> None:
-            assert choice in decision.options
-            choices.append(choice)
-
-        game = new_game({"players": players, "maps": "random"}, seed)
-        record = play_game(game, [HeuristicBot(prune=True, bounds="default") for _ in range(players)], seed,
-                           listeners=[legal])
-        assert record.status == "finished"
-        return choices + [(result.seat, result.score) for result in record.results]
-
-    seed = 50 + players
-    assert play(seed) == play(seed)
+    assert legal_game(players, 50 + players, bots) == legal_game(players, 50 + players, bots)
 
 
 def test_ranked_still_lists_every_turn_option_best_first() -> None:
@@ -252,3 +228,11 @@ def test_ranked_still_lists_every_turn_option_best_first() -> None:
         assert ranked[0] == fast.choose(game.observation(0), decision, python_rng(seed))
         assert full.ranked(game.observation(0), decision, python_rng(seed))[0] == \
             full.choose(game.observation(0), decision, python_rng(seed))
+
+
+def test_the_default_archetype_prunes_and_heuristic_v1_does_not() -> None:
+    """`default`'s archetype file says `prune = true` (the same games, faster); `heuristic_v1` stays the full
+    lookahead, and an archetype file that says nothing does not prune."""
+    assert make_bot("default", "arknova").prune  # type: ignore[attr-defined]
+    assert not make_bot("heuristic_v1", "arknova").prune  # type: ignore[attr-defined]
+    assert not make_bot("appeal_engine", "arknova").prune  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from heuristics.archetypes import ArchetypeError
+from heuristics.archetypes import ArchetypeError, shipped_or_path
 from heuristics.arknova.evaluation import Weights
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
@@ -63,14 +63,7 @@ def load_correction(path: str) -> np.ndarray:
 
 def model_path(model: str) -> Path:
     """A shipped distilled model name, or a path to a distilled .json file."""
-    shipped = DISTILLED_DIR / f"{model}.json"
-    if shipped.is_file():
-        return shipped
-    path = Path(model)
-    if path.suffix == ".json" and path.is_file():
-        return path
-    names = ", ".join(sorted(p.stem for p in DISTILLED_DIR.glob("*.json")))
-    raise ArchetypeError(f"unknown distilled model {model!r}; shipped: {names}, or give a path to a .json file")
+    return shipped_or_path(DISTILLED_DIR, model, ".json", "distilled model")
 
 
 @register_bot("distilled", GAMES)

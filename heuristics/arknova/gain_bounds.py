@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from heuristics.archetypes import ArchetypeError
+from heuristics.archetypes import ArchetypeError, shipped_or_path
 from sim.arknova import action_tokens
 from sim.arknova.engine import ArkNovaGame
 
@@ -71,14 +71,7 @@ def fit_bounds(gains: Iterable[tuple[Key, float]], evaluation: Mapping[str, Any]
 
 def bounds_path(name: str) -> Path:
     """A shipped bounds name (a file of `bounds/`), or a path to a bounds JSON file."""
-    shipped = BOUNDS_DIR / f"{name}.json"
-    if shipped.is_file():
-        return shipped
-    path = Path(name)
-    if path.suffix == ".json" and path.is_file():
-        return path
-    names = ", ".join(sorted(file.stem for file in BOUNDS_DIR.glob("*.json")))
-    raise ArchetypeError(f"unknown gain bounds {name!r}; shipped: {names}, or give a path to a .json file")
+    return shipped_or_path(BOUNDS_DIR, name, ".json", "gain bounds")
 
 
 def load_bounds(name: str, evaluation: Mapping[str, Any]) -> GainBounds:

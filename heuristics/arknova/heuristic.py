@@ -247,9 +247,11 @@ class HeuristicBot:
 
 
 def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
-    """A bot factory for a shipped archetype; its doc is the archetype's description."""
-    factory = partial(HeuristicBot, archetype=name)
-    factory.__doc__ = read_toml(archetype_path(name)).get("description", f"heuristic bot, archetype {name}")
+    """A bot factory for a shipped archetype, pruning its turn options when the file says `prune = true`
+    (checked to leave its games as they were); its doc is the archetype's description."""
+    table = read_toml(archetype_path(name))
+    factory = partial(HeuristicBot, archetype=name, prune=bool(table.get("prune", False)))
+    factory.__doc__ = table.get("description", f"heuristic bot, archetype {name}")
     return factory
 
 

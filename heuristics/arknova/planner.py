@@ -23,7 +23,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from heuristics.archetypes import ArchetypeError, archetype_names, read_toml
+from heuristics.archetypes import ArchetypeError, archetype_names, read_toml, shipped_or_path
 from heuristics.arknova.gain_bounds import load_bounds
 from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
 from heuristics.arknova.keep import choose_keep
@@ -52,13 +52,7 @@ CARD_OF_OPTION: dict[str, Callable[[View, Any], int | None]] = {
 
 def planner_path(plan: str) -> Path:
     """A shipped planner name, or a path to a planner TOML file."""
-    if plan in archetype_names(PLANNER_DIR):
-        return PLANNER_DIR / f"{plan}.toml"
-    path = Path(plan)
-    if path.suffix == ".toml" and path.is_file():
-        return path
-    raise ArchetypeError(f"unknown planner {plan!r}; shipped: {', '.join(archetype_names(PLANNER_DIR))}, "
-                         "or give a path to a .toml file")
+    return shipped_or_path(PLANNER_DIR, plan, ".toml", "planner")
 
 
 def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
