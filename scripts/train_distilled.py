@@ -50,8 +50,8 @@ class Labeller:
         choice = self.search.choose(observation, decision, rng)
         if decision.kind == "turn" and len(decision.options) > 1:
             outcomes, _, _ = self.judge._outcomes(observation, decision, random.Random(rng.random()))
-            rows = [outcome_features(value, option, game, decision.seat, used_slot(observation, decision.seat, option),
-                                     self.judge) for value, option, game in outcomes]
+            rows = [outcome_features(value, game, decision.seat, used_slot(observation, decision.seat, option), self.judge)
+                    for value, option, game in outcomes]
             chosen = np.array([option == choice for _, option, _ in outcomes])
             if chosen.any():
                 self.decisions.append((np.array(rows), chosen))

@@ -37,7 +37,7 @@ DISTILLED_DIR = Path(__file__).parent / "distilled"
 OUTCOME_FEATURES = ("value", "score", "used_slot", *FEATURES)  # one outcome of a turn option, as the fit sees it
 
 
-def outcome_features(value: float, option: Any, game: ArkNovaGame, seat: int, slot: int, bot: HeuristicBot) -> list[float]:
+def outcome_features(value: float, game: ArkNovaGame, seat: int, slot: int, bot: HeuristicBot) -> list[float]:
     """One outcome as OUTCOME_FEATURES: its heuristic value (`used_slot` credit included), the seat's score,
     the slot the option used (`slot`, 0 for an option that uses no action card) and the position's features."""
     return [value, score(game.players[seat]), slot, *position_features(game, seat, bot.weights)]
