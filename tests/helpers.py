@@ -332,16 +332,6 @@ def project_row(number: int, holders: list[int] | None = None) -> ProjectRow:
     return ProjectRow(number, holders if holders is not None else [-1] * len(CATALOG.projects[number].slots))
 
 
-__all__ = [
-    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "add_card", "build_turn", "building_index",
-    "building_spaces", "building_spaces_next_to", "cells_adjacent",
-    "choose", "clear_zoo", "cover", "end_game_gain", "expect", "finish", "grid_neighbours", "hex_distance",
-    "house", "is_border", "placement", "play_randomly", "project_row", "put", "ready_game", "refresh",
-    "set_cards", "start_turn", "take_out", "to_hand", "to_display", "to_row", "install_animal",
-    "install_sponsor", "free_spot",
-]
-
-
 def legal_game(players: int, seed: int, bots: Any) -> list[Any]:
     """Play a game (maps 1-8) with `bots(players)`, asserting that every decision is answered with a legal
     option and that the game finishes; its choices and results, to compare two plays of one seed."""
@@ -363,3 +353,14 @@ def keep_decision(seed: int) -> tuple[Any, Any]:
         game.apply(game.decision().options[0])
     decision = game.decision()
     return game.observation(decision.seat), decision
+
+
+__all__ = [
+    "BIT", "CATALOG", "BASE_PROJECTS", "ZOO_CARDS", "add_card", "build_turn", "building_index",
+    "building_spaces", "building_spaces_next_to", "cells_adjacent",
+    "choose", "clear_zoo", "cover", "end_game_gain", "expect", "finish", "grid_neighbours", "hex_distance",
+    "house", "is_border", "placement", "play_randomly", "project_row", "put", "ready_game", "refresh",
+    "set_cards", "start_turn", "take_out", "to_hand", "to_display", "to_row", "install_animal",
+    "install_sponsor", "free_spot", "legal_game", "keep_decision",
+]
+
