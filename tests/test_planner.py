@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from helpers import building_spaces, clear_zoo, keep_decision, midgame, put, ready_game, set_cards, to_hand
 
-from heuristics.arknova.evaluation import card_value, sponsor_gains
+from heuristics.arknova.evaluation import animal_gain, card_value, sponsor_gains
 from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.keep import choose_keep
-from heuristics.arknova.plan_value import animal_gain, card_readiness, hand_plan_gain, option_prior
+from heuristics.arknova.plan_value import card_readiness, hand_plan_gain, option_prior
 from heuristics.arknova.planner import PLANNER_DIR, PlannerBot
 from heuristics.arknova.policy import in_turn_choice
 from heuristics.arknova.prior import FEATURES, GAIN_FILE, best_next_gain, fit_prior, load_prior, prior_features

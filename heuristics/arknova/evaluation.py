@@ -7,7 +7,7 @@ track data come from the catalog of the game being judged, so an overridden card
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache, partial
 from pathlib import Path
@@ -18,7 +18,7 @@ from heuristics.archetypes import archetype_names as shipped_archetypes
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
-from sim.arknova.catalog import Catalog, Effect, Sponsor
+from sim.arknova.catalog import Animal, Catalog, Effect, Sponsor
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
@@ -129,6 +129,11 @@ def effect_value(effect: Effect, recurring: bool = False) -> float:
 unmet = unmet_count  # how many play conditions of the card the player does not meet yet
 
 
+def animal_gain(animal: Animal) -> float:
+    """What an animal brings when played: its appeal, twice its conservation points, its reputation."""
+    return animal.appeal + 2 * animal.cp + animal.reputation
+
+
 def sponsor_gain(sponsor: Sponsor) -> float:
     """What playing the sponsor brings: its appeal, CP and reputation, and a share of its effects
     (once, every break, or lasting: a trigger, a rule change, an end-game reward, an icon)."""
@@ -149,7 +154,7 @@ def card_value(player: PlayerState, card: int) -> float:
     if card in catalog.animals:
         animal = catalog.animals[card]
         affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
-        gain = affordable * (animal.appeal + 2 * animal.cp + animal.reputation) - animal.cost / 5
+        gain = affordable * animal_gain(animal) - animal.cost / 5
         return gain - UNMET_PENALTY * unmet(player, animal)
     if card in catalog.sponsors:
         sponsor = catalog.sponsors[card]
@@ -166,7 +171,7 @@ def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[
         share = weights.sponsor_card if card in player.catalog.sponsors else 0.3
         return weights.card + share * max(0.0, card_value(player, card)), False
     animal = animals[card]
-    gain = animal.appeal + 2 * animal.cp + animal.reputation
+    gain = animal_gain(animal)
     viable = not unmet(player, animal)
     if not viable:
         share = 0.05
@@ -208,21 +213,26 @@ def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], float]:
     return {}
 
 
-MAX_KEPT_PROSPECTS = 1 << 16  # values kept before the table starts afresh
+MAX_KEPT = 1 << 16  # values a table of `kept` holds before it starts afresh
+
+
+def kept(table: dict[Any, float], key: Any, compute: Callable[[], float]) -> float:
+    """The value kept in `table` for `key`, computed and kept on first asking; a full table starts afresh
+    (a lookahead's tables grow with every position it meets, and old positions are rarely met again)."""
+    value = table.get(key)
+    if value is None:
+        if len(table) >= MAX_KEPT:
+            table.clear()
+        value = table[key] = compute()
+    return value
 
 
 def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
                           holders: list[int]) -> float:
     """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
     lookahead values differ mostly in what projects do not read, so nine in ten are found kept."""
-    kept = player.catalog.derived[_kept_prospects]
     key = (inputs, number, tuple(holders), weights.project_ready, weights.project_progress)
-    value = kept.get(key)
-    if value is None:
-        if len(kept) >= MAX_KEPT_PROSPECTS:
-            kept.clear()
-        value = kept[key] = project_prospect(player, number, holders, weights)
-    return value
+    return kept(player.catalog.derived[_kept_prospects], key, lambda: project_prospect(player, number, holders, weights))
 
 
 def _progress_count(player: PlayerState, project: Any) -> int | None:

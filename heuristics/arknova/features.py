@@ -13,6 +13,7 @@ from functools import partial
 
 from heuristics.arknova.evaluation import (
     Weights,
+    animal_gain,
     card_value,
     effect_value,
     kept_project_prospect,
@@ -52,7 +53,7 @@ def position_features(game: ArkNovaGame, seat: int, w: Weights) -> list[float]:
             else:
                 others += 1
             continue
-        gain = animal.appeal + 2 * animal.cp + animal.reputation
+        gain = animal_gain(animal)
         if unmet(player, animal):
             not_met += 1
         elif not enclosures_for(player, animal, open_now):

@@ -16,8 +16,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from heuristics.archetypes import shipped_or_path
 from heuristics.arknova.evaluation import (
-    ArchetypeError,
+    ARCHETYPE_DIR,
     Weights,
     archetype_names,
     archetype_path,
@@ -44,13 +45,7 @@ WeightsSpec = str | Mapping[str, Any] | Weights | None
 
 def resolve_archetype(archetype: str) -> Path:
     """A shipped archetype name, or a path to an archetype TOML file."""
-    if archetype in archetype_names():
-        return archetype_path(archetype)
-    path = Path(archetype)
-    if path.suffix == ".toml" and path.is_file():
-        return path
-    raise ArchetypeError(f"unknown archetype {archetype!r}; shipped: {', '.join(archetype_names())}, "
-                         "or give a path to a .toml file")
+    return shipped_or_path(ARCHETYPE_DIR, archetype, ".toml", "archetype")
 
 
 def resolve_weights(archetype: str, weights: WeightsSpec) -> Weights:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import ArchetypeError, read_toml
-from heuristics.arknova.evaluation import sponsor_gains
+from heuristics.arknova.evaluation import animal_gain, sponsor_gains
 from sim.arknova.board import board_of, building_size
 from sim.arknova.catalog import Animal, Catalog, Project, Requirement, Sponsor
 from sim.arknova.requirements import requirement_met
@@ -165,7 +165,7 @@ def card_prospect(observation: Any, card: int, supplied: Counter[str], weights: 
         if needs is NEVER or housing is NEVER:
             return refused
         home, money = housing
-        gain = (weights.animal_gain * (animal.appeal + 2 * animal.cp + animal.reputation)
+        gain = (weights.animal_gain * animal_gain(animal)
                 + weights.ability * len(animal.abilities))
         return Prospect(gain - weights.cost * (animal.cost + money), animal.cost + money, {**needs, **home})
     if card in catalog.sponsors:

@@ -18,11 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heuristics.arknova.evaluation import sponsor_gains
+from heuristics.arknova.evaluation import animal_gain, sponsor_gains
 from sim.arknova.actions.animals import animal_cost
 from sim.arknova.actions.association import support_choices, workers_needed
 from sim.arknova.board import building_size
-from sim.arknova.catalog import Animal
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.passives import task_strength
 from sim.arknova.requirements import requirements_met, unmet_count
@@ -48,11 +47,6 @@ class PlanWeights:
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
     learned: int  # 1: the shortlist by the learned prior (heuristics/arknova/prior.py), 0: by `option_prior`
-
-
-def animal_gain(animal: Animal) -> float:
-    """What an animal brings when played: its appeal, twice its conservation points, its reputation."""
-    return animal.appeal + 2 * animal.cp + animal.reputation
 
 
 def _playable_animal_gains(player: PlayerState) -> list[float]:

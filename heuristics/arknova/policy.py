@@ -11,7 +11,16 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
-from heuristics.arknova.evaluation import EFFECT_VALUE, card_value, default_weights, effect_value, project_prospect, unmet
+from heuristics.arknova.evaluation import (
+    EFFECT_VALUE,
+    animal_gain,
+    card_value,
+    default_weights,
+    effect_value,
+    kept,
+    project_prospect,
+    unmet,
+)
 from sim.arknova.board import building_size, map_board
 from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
@@ -69,22 +78,13 @@ def _best_placements(catalog: Catalog) -> dict[tuple[Any, ...], float]:
     return {}
 
 
-MAX_BEST_PLACEMENTS = 1 << 16  # entries kept before the table starts afresh
-
-
 def _best_placement(player: PlayerState, kind: str, homeless: tuple[Any, ...]) -> float:
     """The best `_placement_value` among the kind's legal placements (0 without one), kept for the zoo
     it was found for: a lookahead asks it of the same zoo at every build of every candidate turn."""
     upgraded = player.is_upgraded("build")
-    best = player.catalog.derived[_best_placements]
     key = (*placement_key(player, kind, upgraded), tuple(animal.number for animal in homeless))
-    value = best.get(key)
-    if value is None:
-        if len(best) >= MAX_BEST_PLACEMENTS:
-            best.clear()
-        value = best[key] = max((_placement_value(player, p, kind, homeless)
-                                 for p in legal_placements(player, kind, upgraded)), default=0.0)
-    return value
+    return kept(player.catalog.derived[_best_placements], key, lambda: max(
+        (_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)), default=0.0))
 
 
 # In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
@@ -130,7 +130,7 @@ def _animal(player: PlayerState, view: View, option: Any, payload: tuple[Any, ..
     animal = player.catalog.animals[card]
     kind = player.buildings[index][0]
     waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
-    return 2 + animal.appeal + 2 * animal.cp + animal.reputation - animal.cost * 0.1 - source - waste
+    return 2 + animal_gain(animal) - animal.cost * 0.1 - source - waste
 
 
 def _association(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:

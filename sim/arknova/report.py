@@ -180,8 +180,6 @@ def ends_sentence(found: pl.DataFrame, most: int = 10) -> str:
     return " ".join(parts)
 
 
-
-
 KEEP_COLUMNS = [
     ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
     ("dealt n", column("n_dealt")), ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
