@@ -4,7 +4,8 @@
     python scripts/train_distilled.py fit runs/distill --name search
 
 `label` plays 2-player self-play games (maps 1-8) of the search preset `default_search` with a fixed
-simulation budget (`--simulations`, so the games are reproducible) and its rollouts by `heuristic_v1`. At each
+simulation budget (`--simulations`, so the games are reproducible) and its rollouts by `heuristic_v1`, or by
+`--rollout` (a second round labels with `distilled` rollouts, so the search it learns from is the stronger one). At each
 turn of each seat every option is played to the turn's end by the heuristic (heuristics/arknova/distilled.py,
 `outcome_features`) and its row is kept with whether the search chose it; one file per game
 (`g<seed>.npz`), so an interrupted labelling resumes where it stopped. `fit` fits a conditional logit (the
@@ -32,7 +33,7 @@ from heuristics.arknova.heuristic import DEFAULT_SEARCH, HeuristicBot
 from heuristics.search import SearchBot
 from sim.core.decision import Decision
 from sim.core.play import play_game
-from sim.core.registry import get_game
+from sim.core.registry import RegistryError, get_game, make_bot
 
 RIDGE = 1.0  # penalty per standardized coefficient (the heuristic value's own is free)
 Decisions = list[tuple[np.ndarray, np.ndarray]]  # per decision: (options x features, chosen)
@@ -41,8 +42,8 @@ Decisions = list[tuple[np.ndarray, np.ndarray]]  # per decision: (options x feat
 class Labeller:
     """The search at a fixed budget, recording every turn option's outcome and whether it chose it."""
 
-    def __init__(self, simulations: int) -> None:
-        self.search = SearchBot(**{**DEFAULT_SEARCH, "rollout": "heuristic_v1", "ms": 0.0, "simulations": simulations})
+    def __init__(self, simulations: int, rollout: str) -> None:
+        self.search = SearchBot(**{**DEFAULT_SEARCH, "rollout": rollout, "ms": 0.0, "simulations": simulations})
         self.judge = HeuristicBot()
         self.decisions: Decisions = []
 
@@ -58,10 +59,10 @@ class Labeller:
         return choice
 
 
-def label_game(seed: int, simulations: int, out: Path) -> int:
+def label_game(seed: int, simulations: int, rollout: str, out: Path) -> int:
     """Play one labelled game and write its decisions; the number of decisions."""
     factory = get_game("arknova")
-    bots = [Labeller(simulations), Labeller(simulations)]
+    bots = [Labeller(simulations, rollout), Labeller(simulations, rollout)]
     play_game(factory.new_game(factory.validate({"players": 2, "maps": "random"}), seed), bots, seed)
     decisions = [decision for bot in bots for decision in bot.decisions]
     np.savez(out / f"g{seed}.npz", X=np.vstack([rows for rows, _ in decisions]),
@@ -138,11 +139,11 @@ def fit_command(folder: Path, name: str) -> None:
           f"best in {checks['agreement']:.1%} (the heuristic's: {checks['heuristic_agreement']:.1%}); written to {out}")
 
 
-def label_command(first_seed: int, games: int, simulations: int, out: Path, jobs: int) -> None:
+def label_command(first_seed: int, games: int, simulations: int, rollout: str, out: Path, jobs: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
     seeds = [seed for seed in range(first_seed, first_seed + games) if not (out / f"g{seed}.npz").exists()]
     labelled = Parallel(n_jobs=jobs, return_as="generator")(
-        delayed(label_game)(seed, simulations, out) for seed in seeds)
+        delayed(label_game)(seed, simulations, rollout, out) for seed in seeds)
     total = sum(tqdm(labelled, total=len(seeds), desc="labelled games"))
     print(f"{total} decisions of {len(seeds)} new games in {out} ({games - len(seeds)} were there)")
 
@@ -154,6 +155,7 @@ def main() -> None:
     label.add_argument("--first-seed", type=int, default=1000, help="seed of the first game (default 1000)")
     label.add_argument("--games", type=int, default=100, help="games, one seed each (default 100)")
     label.add_argument("--simulations", type=int, default=120, help="search simulations a decision (default 120)")
+    label.add_argument("--rollout", default="heuristic_v1", help="the search's rollout bot (default heuristic_v1)")
     label.add_argument("--out", type=Path, required=True, help="folder of the labelled games")
     label.add_argument("--jobs", type=int, default=-1, help="parallel workers (default all cores)")
     fitting = commands.add_parser("fit", help="fit the correction on a folder of labelled games")
@@ -163,7 +165,11 @@ def main() -> None:
     if args.command == "label":
         if args.games < 1 or args.simulations < 1:
             parser.error("--games and --simulations must be at least 1")
-        label_command(args.first_seed, args.games, args.simulations, args.out, args.jobs)
+        try:
+            make_bot(args.rollout, "arknova")
+        except RegistryError as error:
+            parser.error(f"--rollout: {error}")
+        label_command(args.first_seed, args.games, args.simulations, args.rollout, args.out, args.jobs)
     else:
         if not args.folder.is_dir():
             parser.error(f"no folder {args.folder}")
