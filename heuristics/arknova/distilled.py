@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from heuristics.archetypes import ArchetypeError, shipped_or_path
-from heuristics.arknova.evaluation import Weights
+from heuristics.arknova.evaluation import Weights, position_value, walk_position
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
 from heuristics.arknova.keeper import KeeperBot
@@ -90,6 +90,9 @@ class DistilledBot(KeeperBot):
         return {**super().evaluation(), "correction": [round(float(value), 6) for value in self.position_correction]}
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
-        """The heuristic's value of `seat`'s position plus the learned correction of its score and features."""
-        features = [score(state.players[seat]), *position_features(state, seat, self.weights)]
-        return super().value(state, seat, progress) + float(self.position_correction @ np.asarray(features))
+        """The heuristic's value of `seat`'s position plus the learned correction of its score and features
+        (both read from one walk of the position)."""
+        walk = walk_position(state, state.players[seat], self.weights)
+        features = [score(state.players[seat]), *position_features(state, seat, self.weights, walk)]
+        value = position_value(state, seat, self.weights, progress, walk)
+        return value + float(self.position_correction @ np.asarray(features))

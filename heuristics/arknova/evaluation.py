@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
@@ -162,24 +162,30 @@ def card_value(player: PlayerState, card: int) -> float:
     return 2.0
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[int]) -> tuple[float, bool]:
-    """A card kept in hand, and whether it is an animal whose conditions are met: animals are
-    worth a share of what they will bring, more when one of the open enclosures (`open_now`)
-    takes them and the money is there; sponsors a share of their value."""
+PLAYABLE = frozenset({"ready", "short_of_money", "homeless"})  # kinds of an animal in hand whose conditions are met
+
+
+def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[int]) -> tuple[float, str, float]:
+    """A card kept in hand: its value, its kind and what the position's features count of it. Animals are
+    worth a share of what they will bring, more when one of the open enclosures (`open_now`) takes them
+    ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
+    a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
+    value, which they count; other cards ("other") a little, and count one."""
     animals = player.catalog.animals
     if card not in animals:
-        share = weights.sponsor_card if card in player.catalog.sponsors else 0.3
-        return weights.card + share * max(0.0, card_value(player, card)), False
+        if card in player.catalog.sponsors:
+            worth = max(0.0, card_value(player, card))
+            return weights.card + weights.sponsor_card * worth, "sponsor", worth
+        return weights.card + 0.3 * max(0.0, card_value(player, card)), "other", 1
     animal = animals[card]
     gain = animal_gain(animal)
-    viable = not unmet(player, animal)
-    if not viable:
-        share = 0.05
-    elif enclosures_for(player, animal, open_now):
-        share = weights.ready_affordable if animal.cost <= player.money else weights.ready
-    else:
-        share = weights.homeless
-    return weights.card + share * gain - 0.05 * animal.cost, viable
+    if unmet(player, animal):
+        return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
+    if enclosures_for(player, animal, open_now):
+        if animal.cost <= player.money:
+            return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
+        return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
+    return weights.card + weights.homeless * gain - 0.05 * animal.cost, "homeless", gain
 
 
 def project_prospect(player: PlayerState, number: int, holders: list[int], weights: Weights) -> float:
@@ -250,42 +256,71 @@ def game_progress(game: ArkNovaGame) -> float:
     return min(1.0, max(0.0, max(score(player) for player in game.players) / 100))
 
 
-def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: float | None = None) -> float:
+class PositionWalk(NamedTuple):
+    """The quantities of a seat's position that its value (`promise`) and its features
+    (heuristics/arknova/features.py) are both built from: the hand, the projects and the income walked once."""
+
+    income: int  # the money the next break pays
+    recurring: float  # value of the effects every break grants again
+    hand: list[tuple[float, str, float]]  # `hand_value` of each card in hand
+    projects: float  # prospects of the projects in play (base projects first)
+    hand_projects: float  # ... of the projects in hand
+    empty: list[int]  # sizes of the empty standard enclosures, largest first
+    sponsor_levels: int  # levels of the sponsors in play
+    space: int  # buildable cells of the map still free
+
+
+def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
+    """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
+    open_now = open_enclosures(player)
+    prospect = partial(kept_project_prospect, player, project_inputs(player), w)
+    projects = game.catalog.projects
+    return PositionWalk(
+        break_money(player),
+        sum(effect_value(effect) for effect in recurring_effects(player)),
+        [hand_value(player, card, w, open_now) for card in player.hand],
+        sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
+        sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
+        sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
+               reverse=True),
+        sum(game.catalog.sponsors[card].level for card in player.sponsors),
+        (board_of(player).buildable & ~player.occupied).bit_count(),
+    )
+
+
+def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: float | None = None,
+                   walk: PositionWalk | None = None) -> float:
     """Score plus what the position promises: money, income, reputation, tokens, upgrades,
     a useful hand, projects within reach, empty enclosures and the coming break. The promise
     counts less as the game nears its end. A lookahead passes the `progress` of the position it
-    starts from, so that its own gains in score never make the promise fade."""
+    starts from, so that its own gains in score never make the promise fade. A caller that also
+    reads the position's features passes the `walk` they share (else it is walked here)."""
     player = game.players[seat]
     w = weights
     points = w.appeal * player.appeal + w.conservation * game.catalog.tracks.conservation_value[player.cp]
     fade = 1 - w.endgame * (game_progress(game) if progress is None else progress)
-    return points + fade * promise(game, player, w)
+    return points + fade * promise(game, player, w, walk_position(game, player, w) if walk is None else walk)
 
 
-def promise(game: ArkNovaGame, player: PlayerState, w: Weights) -> float:
-    """The weighted features of a position that are not yet score."""
-    income = break_money(player)
+def promise(game: ArkNovaGame, player: PlayerState, w: Weights, walk: PositionWalk) -> float:
+    """The weighted features of a position that are not yet score (`walk` is the player's `walk_position`)."""
+    income = walk.income
     coming = w.break_progress * income * game.break_position / game.break_length if game.break_length else 0.0
     value = money_value(player.money + coming, w)
     value += player.reputation * w.reputation + player.xtokens * w.xtoken + len(player.upgraded) * w.upgrade
     value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
     value += income * w.income
-    value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
-    open_now = open_enclosures(player)
-    cards = [hand_value(player, card, w, open_now) for card in player.hand]
-    value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
-    prospect = partial(kept_project_prospect, player, project_inputs(player), w)
-    value += sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects)
-    projects = game.catalog.projects
-    value += sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects)
-    viable = sum(1 for _, is_viable in cards if is_viable)
+    value += w.recurring * walk.recurring
+    cards = walk.hand
+    value += sum(sorted((card for card, _, _ in cards), reverse=True)[:player.hand_limit])
+    value += walk.projects
+    value += walk.hand_projects
+    viable = sum(1 for _, kind, _ in cards if kind in PLAYABLE)
     value += sum(w.fuel[:viable])
     value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
-    empty = sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
-                   reverse=True)
-    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in empty[:2])
-    value += w.sponsor_level * sum(game.catalog.sponsors[card].level for card in player.sponsors)
-    value += w.space * (board_of(player).buildable & ~player.occupied).bit_count()
+    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in walk.empty[:2])
+    value += w.sponsor_level * walk.sponsor_levels
+    value += w.space * walk.space
     return value
 
 
