@@ -175,3 +175,16 @@ def test_labelled_files_of_other_features_are_refused(tmp_path: Path) -> None:
     np.savez(tmp_path / "g1.npz", X=np.zeros((3, 4)), y=np.array([1, 0, 0]), g=np.zeros(3))
     with pytest.raises(SystemExit, match="label it again"):
         train_distilled.read_decisions(tmp_path)
+
+
+def test_labelling_rolls_out_with_the_named_bot_and_refuses_an_unknown_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert type(train_distilled.Labeller(1, "heuristic_v1").search.rollout_bot) is HeuristicBot
+    assert type(train_distilled.Labeller(1, "distilled").search.rollout_bot) is DistilledBot
+    monkeypatch.setattr(sys, "argv", ["train_distilled.py", "label", "--rollout", "no_such_bot",
+                                      "--out", str(tmp_path / "labels")])
+    with pytest.raises(SystemExit):
+        train_distilled.main()
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--rollout:" in error and "no_such_bot" in error
+    assert not (tmp_path / "labels").exists()
