@@ -128,6 +128,11 @@ def main() -> None:
     parser.add_argument("--inhabit-fuzz", type=int, default=0,
                         help="Inhabit the Earth: random games per player count with the invariants checked (2000 in docs)")
     args = parser.parse_args()
+    if min(args.repeats, args.random_games, args.default_games, args.runner_games) < 1 or args.arknoah_games < 4:
+        parser.error("--repeats, --random-games, --default-games and --runner-games must be at least 1, "
+                     "--arknoah-games at least 4 (a quarter of it is the default's batch)")
+    if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz) < 0:
+        parser.error("--search-games, --arknoah-fuzz and --inhabit-fuzz must be at least 0")
     if args.only_arknoah:
         arknoah_lines(args)
         return
