@@ -105,7 +105,8 @@ def choose_keep(observation: Any, decision: Decision, rng: random.Random,
     `weights` replaces some or all of the shipped ones. `rng` is unused: the keep is deterministic.
     """
     chosen = resolve(weights)
-    return max(decision.options, key=lambda kept: keep_value(observation, kept, chosen))
+    prospects = Prospects(observation, chosen)
+    return max(decision.options, key=lambda kept: keep_value(observation, kept, chosen, prospects))
 
 
 def resolve(weights: KeepWeights | Mapping[str, Any] | None) -> KeepWeights:
@@ -126,22 +127,59 @@ class Prospect:
     needs: Mapping[str, float]
 
 
-def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights) -> float:
+def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights,
+               prospects: Prospects | None = None) -> float:
     """What keeping these cards is worth to the seat: each card's prospect, the preparations they need
-    (each once), the kept cards' money above the early budget, and the synergies of the keep."""
-    player: PlayerState = observation.me
+    (each once), the kept cards' money above the early budget, and the synergies of the keep. A caller
+    that values several keeps of one observation passes one `Prospects` of it for all of them."""
     kept = tuple(kept)
-    catalog = player.catalog
+    if prospects is None:
+        prospects = Prospects(observation, weights)
+    kept_icons = Counter(icon for card in kept for icon in card_icons(prospects.catalog, card))
     value, spend, needs = 0.0, 0, {}
     for card in kept:
-        supplied = Counter(icon for other in kept if other != card for icon in card_icons(catalog, other))
-        prospect = card_prospect(observation, card, supplied, weights)
+        prospect = prospects.of(card, kept_icons)
         value += prospect.worth
         spend += prospect.money
         for need, cost in prospect.needs.items():
             needs[need] = max(needs.get(need, 0.0), cost)
     value -= sum(needs.values()) + weights.over_budget * max(0.0, spend - weights.early_money)
     return value + synergy(observation, kept, weights)
+
+
+class Prospects:
+    """`card_prospect` of one observation's cards under one set of weights, kept by the card and the
+    counts of the icons its prospect reads of those the other kept cards supply (`icons_read`): a keep
+    decision values 70 keeps of 4 cards, and a card's prospect differs between them only in those counts."""
+
+    def __init__(self, observation: Any, weights: KeepWeights) -> None:
+        self.observation, self.weights = observation, weights
+        self.catalog: Catalog = observation.me.catalog
+        self.kept: dict[tuple[int, ...], Prospect] = {}
+
+    def of(self, card: int, kept_icons: Counter[str]) -> Prospect:
+        """The card's prospect when the kept cards, the card among them, bring `kept_icons`."""
+        # the card's own icons are the same in every keep: the kept cards' counts key what the others supply
+        key = (card, *(kept_icons[icon] for icon in self.catalog.derived[icons_read].get(card, ())))
+        prospect = self.kept.get(key)
+        if prospect is None:
+            supplied = kept_icons - Counter(card_icons(self.catalog, card))
+            prospect = self.kept[key] = card_prospect(self.observation, card, supplied, self.weights)
+        return prospect
+
+
+def icons_read(catalog: Catalog) -> dict[int, tuple[str, ...]]:
+    """The icons whose supplied count a card's prospect reads, by card: those of its icon conditions (an
+    animal or sponsor) or its icon goal (a project); cards that read none are left out."""
+    read: dict[int, tuple[str, ...]] = {}
+    for number, card in (*catalog.animals.items(), *catalog.sponsors.items()):
+        icons = tuple(requirement.keyword[5:] for requirement in card.requirements if requirement.keyword.startswith("icon_"))
+        if icons:
+            read[number] = icons
+    for number, project in catalog.projects.items():
+        if project.goal == "icon_count":
+            read[number] = (project.target,)
+    return read
 
 
 def card_icons(catalog: Catalog, card: int) -> tuple[str, ...]:
