@@ -135,10 +135,9 @@ def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights,
     kept = tuple(kept)
     if prospects is None:
         prospects = Prospects(observation, weights)
-    kept_icons = Counter(icon for card in kept for icon in card_icons(prospects.catalog, card))
     value, spend, needs = 0.0, 0, {}
     for card in kept:
-        prospect = prospects.of(card, kept_icons)
+        prospect = prospects.of(card, kept)
         value += prospect.worth
         spend += prospect.money
         for need, cost in prospect.needs.items():
@@ -158,13 +157,15 @@ class Prospects:
         self.kept: dict[tuple[int, ...], Prospect] = {}
         self.solos: dict[int, Solo] = {}
 
-    def of(self, card: int, kept_icons: Counter[str]) -> Prospect:
-        """The card's prospect when the kept cards, the card among them, bring `kept_icons`."""
+    def of(self, card: int, kept: tuple[int, ...]) -> Prospect:
+        """The card's prospect when it is kept with the other cards of `kept`."""
+        catalog = self.catalog
         # the card's own icons are the same in every keep: the kept cards' counts key what the others supply
-        key = (card, *(kept_icons[icon] for icon in self.catalog.derived[icons_read].get(card, ())))
+        key = (card, *(sum(card_icons(catalog, other).count(icon) for other in kept)
+                       for icon in catalog.derived[icons_read].get(card, ())))
         prospect = self.kept.get(key)
         if prospect is None:
-            supplied = kept_icons - Counter(card_icons(self.catalog, card))
+            supplied = Counter(icon for other in kept if other != card for icon in card_icons(catalog, other))
             prospect = self.kept[key] = card_prospect(self.observation, card, supplied, self.weights)
         return prospect
 
