@@ -130,9 +130,9 @@ class HeuristicBot:
         determinization: (value, option, game), best first; the game's progress they were valued at; and
         the options not played out, in the order `_played_out` left them."""
         seat = decision.seat
-        base = observation.determinize(rng)
+        base = observation.determinize(rng, None if self.weights.rotation else decision)
         unsettled = base.copy() if self.weights.rotation else None
-        base.decision()  # settled once here, so the copies below do not each recompute the options
+        base.decision()  # settled once here (or given), so the copies below do not each recompute the options
         progress = game_progress(base)
         played, rest = self._played_out(base, seat, decision.options)
         outcomes, skipped = self._play_options(base, seat, progress, played)

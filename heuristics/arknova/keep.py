@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from math import ceil
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.arknova.evaluation import animal_gain, sponsor_gains
@@ -105,7 +105,8 @@ def choose_keep(observation: Any, decision: Decision, rng: random.Random,
     `weights` replaces some or all of the shipped ones. `rng` is unused: the keep is deterministic.
     """
     chosen = resolve(weights)
-    return max(decision.options, key=lambda kept: keep_value(observation, kept, chosen))
+    prospects = Prospects(observation, chosen)
+    return max(decision.options, key=lambda kept: keep_value(observation, kept, chosen, prospects))
 
 
 def resolve(weights: KeepWeights | Mapping[str, Any] | None) -> KeepWeights:
@@ -126,22 +127,96 @@ class Prospect:
     needs: Mapping[str, float]
 
 
-def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights) -> float:
+def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights,
+               prospects: Prospects | None = None) -> float:
     """What keeping these cards is worth to the seat: each card's prospect, the preparations they need
-    (each once), the kept cards' money above the early budget, and the synergies of the keep."""
-    player: PlayerState = observation.me
+    (each once), the kept cards' money above the early budget, and the synergies of the keep. A caller
+    that values several keeps of one observation passes one `Prospects` of it for all of them."""
     kept = tuple(kept)
-    catalog = player.catalog
+    if prospects is None:
+        prospects = Prospects(observation, weights)
     value, spend, needs = 0.0, 0, {}
     for card in kept:
-        supplied = Counter(icon for other in kept if other != card for icon in card_icons(catalog, other))
-        prospect = card_prospect(observation, card, supplied, weights)
+        prospect = prospects.of(card, kept)
         value += prospect.worth
         spend += prospect.money
         for need, cost in prospect.needs.items():
             needs[need] = max(needs.get(need, 0.0), cost)
     value -= sum(needs.values()) + weights.over_budget * max(0.0, spend - weights.early_money)
-    return value + synergy(observation, kept, weights)
+    return value + synergy(observation, kept, weights, prospects)
+
+
+class Prospects:
+    """`card_prospect` of one observation's cards under one set of weights, kept by the card and the
+    counts of the icons its prospect reads of those the other kept cards supply (`icons_read`): a keep
+    decision values 70 keeps of 4 cards, and a card's prospect differs between them only in those counts."""
+
+    def __init__(self, observation: Any, weights: KeepWeights) -> None:
+        self.observation, self.weights = observation, weights
+        self.catalog: Catalog = observation.me.catalog
+        self.kept: dict[tuple[int, ...], Prospect] = {}
+        self.solos: dict[int, Solo] = {}
+
+    def of(self, card: int, kept: tuple[int, ...]) -> Prospect:
+        """The card's prospect when it is kept with the other cards of `kept`."""
+        catalog = self.catalog
+        # the card's own icons are the same in every keep: the kept cards' counts key what the others supply
+        key = (card, *(sum(card_icons(catalog, other).count(icon) for other in kept)
+                       for icon in catalog.derived[icons_read].get(card, ())))
+        prospect = self.kept.get(key)
+        if prospect is None:
+            supplied = Counter(icon for other in kept if other != card for icon in card_icons(catalog, other))
+            prospect = self.kept[key] = card_prospect(self.observation, card, supplied, self.weights)
+        return prospect
+
+    def solo(self, card: int) -> Solo:
+        """The card's part of a keep's synergies that the other kept cards do not change."""
+        solo = self.solos.get(card)
+        if solo is None:
+            solo = self.solos[card] = solo_synergy(self.observation, card)
+        return solo
+
+
+class Solo(NamedTuple):
+    """What a kept card brings to the keep's synergies on its own: its icons, its kinds of icon that others
+    can share (not rock or water), its icons toward the table's base projects, its share of the seat's
+    final-scoring goals, and the icons it rewards when it is a sponsor (None for another card)."""
+
+    icons: frozenset[str]
+    kinds: frozenset[str]
+    base_project_icons: int
+    final_scoring: int
+    rewarded: frozenset[str] | None
+
+
+def solo_synergy(observation: Any, card: int) -> Solo:
+    """The card's `Solo` for the seat of `observation`."""
+    player: PlayerState = observation.me
+    catalog = player.catalog
+    icons = card_icons(catalog, card)
+    targets = {catalog.projects[row.number].target for row in getattr(observation, "base_projects", ())
+               if catalog.projects[row.number].goal == "icon_count"}
+    goals = [catalog.final_scoring[number].quantity for number in player.final_scoring]
+    rewarded = (frozenset(trigger.subject for trigger in catalog.sponsors[card].triggers if trigger.event == "on_icon_own")
+                if card in catalog.sponsors else None)
+    return Solo(frozenset(icons), frozenset(icon for icon in icons if icon not in ("rock", "water")),
+                sum(1 for icon in icons if icon in targets),
+                sum(final_scoring_share(catalog, card, goal) for goal in goals), rewarded)
+
+
+def icons_read(catalog: Catalog) -> dict[int, tuple[str, ...]]:
+    """The icons whose supplied count a card's prospect reads, by card: those of its icon conditions (an
+    animal or sponsor) or its icon goal (a project); cards that read none are left out."""
+    read: dict[int, tuple[str, ...]] = {}
+    cards: list[tuple[int, Animal | Sponsor]] = [*catalog.animals.items(), *catalog.sponsors.items()]
+    for number, card in cards:
+        icons = tuple(requirement.keyword[5:] for requirement in card.requirements if requirement.keyword.startswith("icon_"))
+        if icons:
+            read[number] = icons
+    for number, project in catalog.projects.items():
+        if project.goal == "icon_count":
+            read[number] = (project.target,)
+    return read
 
 
 def card_icons(catalog: Catalog, card: int) -> tuple[str, ...]:
@@ -278,23 +353,21 @@ def project_prospect(player: PlayerState, project: Project, supplied: Counter[st
     return weights.project * easiest.cp + weights.project_icon * min(have, easiest.threshold)
 
 
-def synergy(observation: Any, kept: tuple[int, ...], weights: KeepWeights) -> float:
+def synergy(observation: Any, kept: tuple[int, ...], weights: KeepWeights, prospects: Prospects | None = None) -> float:
     """Shared icons among the kept cards, icons toward the table's base projects, kept sponsors' rewards
-    for the kept cards' icons, and the kept cards' share of the seat's final-scoring goals."""
-    player: PlayerState = observation.me
-    catalog = player.catalog
-    icons = {card: card_icons(catalog, card) for card in kept}
-    kinds = Counter(icon for card in kept for icon in set(icons[card]) if icon not in ("rock", "water"))
+    for the kept cards' icons, and the kept cards' share of the seat's final-scoring goals (each card's own
+    part read from `prospects`, which a caller valuing several keeps of one observation shares)."""
+    if prospects is None:
+        prospects = Prospects(observation, weights)
+    solos = [prospects.solo(card) for card in kept]
+    kinds = Counter(kind for solo in solos for kind in solo.kinds)
     value = weights.shared_icon * sum(count * (count - 1) for count in kinds.values())
-    targets = {catalog.projects[row.number].target for row in getattr(observation, "base_projects", ())
-               if catalog.projects[row.number].goal == "icon_count"}
-    value += weights.base_project_icon * sum(1 for card in kept for icon in icons[card] if icon in targets)
-    for card in kept:
-        if card in catalog.sponsors:
-            rewarded = {trigger.subject for trigger in catalog.sponsors[card].triggers if trigger.event == "on_icon_own"}
-            value += weights.powered * sum(1 for other in kept if other != card and rewarded & set(icons[other]))
-    goals = [catalog.final_scoring[number].quantity for number in player.final_scoring]
-    value += weights.final_scoring * sum(final_scoring_share(catalog, card, goal) for card in kept for goal in goals)
+    value += weights.base_project_icon * sum(solo.base_project_icons for solo in solos)
+    for index, solo in enumerate(solos):
+        if solo.rewarded is not None:
+            value += weights.powered * sum(1 for other, rest in enumerate(solos)
+                                           if other != index and solo.rewarded & rest.icons)
+    value += weights.final_scoring * sum(solo.final_scoring for solo in solos)
     return value
 
 

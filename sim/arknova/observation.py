@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
+    from sim.core.decision import Decision
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
 ENGINE_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log", "after_action"})
@@ -96,10 +97,13 @@ class ArkNovaObservation:
     def deck_size(self) -> int:
         return len(self.unseen) - sum(hand + dealt for hand, dealt, _ in self._hidden_counts)
 
-    def determinize(self, rng: random.Random) -> "ArkNovaGame":
+    def determinize(self, rng: random.Random, decision: "Decision | None" = None) -> "ArkNovaGame":
         """A full game consistent with this snapshot: the unseen cards dealt at random to the other
         hands (and pending opening deals) and the deck, the others' final-scoring cards drawn from
-        the ones this seat has not seen, and a fresh random state."""
+        the ones this seat has not seen, and a fresh random state. `decision`, the one this seat is
+        asked with this snapshot, is taken as the game's pending decision instead of being worked out
+        again (a lookahead asks it of every determinization): the seat's own decision reads only what
+        the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
         others = [player for player in game.players if player.seat != self.seat]
         pool = list(self.unseen)
@@ -116,7 +120,7 @@ class ArkNovaObservation:
             player.final_scoring, scoring_pool = scoring_pool[:final_scoring], scoring_pool[final_scoring:]
             player.final_scoring_dealt = tuple(player.final_scoring)
         game.rng = random.Random(rng.getrandbits(64))
-        game._decision = None
+        game._decision = decision
         return game
 
     def __getattr__(self, name: str) -> Any:
