@@ -2,16 +2,20 @@
 
     python scripts/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill   # about 40 s a game
     python scripts/train_distilled.py fit runs/distill --name search
+    python scripts/train_distilled.py label --rollout distilled:model=search,bounds=distilled_search --first-seed 2000 \
+        --games 120 --out runs/distill2 && python scripts/train_distilled.py fit runs/distill runs/distill2 --name round2
 
 `label` plays 2-player self-play games (maps 1-8) of the search preset `default_search` with a fixed
 simulation budget (`--simulations`, so the games are reproducible) and its rollouts by `heuristic_v1`, or by
-`--rollout` (a second round labels with `distilled` rollouts, so the search it learns from is the stronger one). At each
-turn of each seat every option is played to the turn's end by the heuristic (heuristics/arknova/distilled.py,
-`outcome_features`) and its row is kept with whether the search chose it; one file per game
-(`g<seed>.npz`), so an interrupted labelling resumes where it stopped. `fit` fits a conditional logit (the
-chosen option against the others of its decision) with a ridge penalty on standardized features, checks it
-on a fifth of the decisions held out, refits on all and writes `heuristics/arknova/distilled/<name>.json`.
-The seeds are the data: the same command makes the same rows.
+`--rollout` (a next round labels with the last model's `distilled` rollouts, so the search it learns from is the
+stronger one: dataset aggregation). At each turn of each seat every option is played to the turn's end by the
+heuristic (heuristics/arknova/distilled.py, `outcome_features`) and its row is kept with whether the search chose
+it; one file per game (`g<seed>.npz`), so an interrupted labelling resumes where it stopped, and the folder's
+`labelling.json` says what labelled it (one rollout and budget a folder). `fit` fits a conditional logit (the chosen
+option against the others of its decision) over the games of one or more folders, with a ridge penalty on
+standardized features, checks it on a fifth of the decisions held out, refits on all and writes
+`heuristics/arknova/distilled/<name>.json` with each folder's rollout, budget and seeds. The seeds and the labelling
+are the data: the same command makes the same rows.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from sim.core.play import play_game
 from sim.core.registry import RegistryError, get_game, make_bot
 
 RIDGE = 1.0  # penalty per standardized coefficient (the heuristic value's own is free)
+LABELLING = "labelling.json"  # a folder's rollout bot and simulation budget
 Decisions = list[tuple[np.ndarray, np.ndarray]]  # per decision: (options x features, chosen)
 
 
@@ -111,10 +116,20 @@ def agreement(beta: np.ndarray, decisions: Decisions, scale: np.ndarray) -> floa
     return float(np.mean([chosen[np.argmax((rows / scale) @ beta)] for rows, chosen in decisions]))
 
 
-def fit_command(folder: Path, name: str) -> None:
-    decisions = read_decisions(folder)
+def labelling(folder: Path) -> dict[str, Any]:
+    """What labelled the folder's games (its `labelling.json`): the search's rollout bot and simulations."""
+    path = folder / LABELLING
+    if not path.is_file():
+        raise SystemExit(f"{folder} has no {LABELLING} saying what labelled its games: label them with this script")
+    return dict(json.loads(path.read_text()))
+
+
+def fit_command(folders: list[Path], name: str) -> None:
+    sources = [{**labelling(folder), "seeds": sorted(int(path.stem[1:]) for path in folder.glob("g*.npz"))}
+               for folder in folders]
+    decisions = [decision for folder in folders for decision in read_decisions(folder)]
     if len(decisions) < 50:
-        raise SystemExit(f"{folder} holds {len(decisions)} labelled decisions; label at least 50 first")
+        raise SystemExit(f"{', '.join(map(str, folders))} hold {len(decisions)} labelled decisions; label at least 50 first")
     scale = np.vstack([rows for rows, _ in decisions]).std(axis=0)
     scale[scale == 0] = 1.0
     order = np.random.default_rng(0).permutation(len(decisions))
@@ -133,14 +148,20 @@ def fit_command(folder: Path, name: str) -> None:
     out.write_text(json.dumps({
         "features": list(OUTCOME_FEATURES),
         "coefficients": [round(float(value), 6) for value in coefficients],
-        "trained": {"decisions": len(decisions), "games": len(list(folder.glob("g*.npz"))),
-                    "seeds": sorted(int(p.stem[1:]) for p in folder.glob("g*.npz")), **checks}}, indent=1) + "\n")
+        "trained": {"decisions": len(decisions), "games": sum(len(source["seeds"]) for source in sources),
+                    "sources": sources, **checks}}, indent=1) + "\n")
     print(f"{len(decisions)} decisions; held out {checks['held_out_decisions']}: the search's choice is the model's "
           f"best in {checks['agreement']:.1%} (the heuristic's: {checks['heuristic_agreement']:.1%}); written to {out}")
 
 
 def label_command(first_seed: int, games: int, simulations: int, rollout: str, out: Path, jobs: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    wanted = {"rollout": rollout, "simulations": simulations}
+    if (out / LABELLING).is_file() and labelling(out) != wanted:
+        raise SystemExit(f"{out} holds games labelled with {labelling(out)}; label {wanted} into another folder")
+    if not (out / LABELLING).is_file() and any(out.glob("g*.npz")):
+        raise SystemExit(f"{out} holds games but no {LABELLING} saying what labelled them; label into another folder")
+    (out / LABELLING).write_text(json.dumps(wanted) + "\n")
     seeds = [seed for seed in range(first_seed, first_seed + games) if not (out / f"g{seed}.npz").exists()]
     labelled = Parallel(n_jobs=jobs, return_as="generator")(
         delayed(label_game)(seed, simulations, rollout, out) for seed in seeds)
@@ -158,8 +179,8 @@ def main() -> None:
     label.add_argument("--rollout", default="heuristic_v1", help="the search's rollout bot (default heuristic_v1)")
     label.add_argument("--out", type=Path, required=True, help="folder of the labelled games")
     label.add_argument("--jobs", type=int, default=-1, help="parallel workers (default all cores)")
-    fitting = commands.add_parser("fit", help="fit the correction on a folder of labelled games")
-    fitting.add_argument("folder", type=Path, help="folder of labelled games")
+    fitting = commands.add_parser("fit", help="fit the correction on folders of labelled games")
+    fitting.add_argument("folders", type=Path, nargs="+", help="folders of labelled games")
     fitting.add_argument("--name", default="search", help="model name, heuristics/arknova/distilled/<name>.json")
     args = parser.parse_args()
     if args.command == "label":
@@ -171,9 +192,10 @@ def main() -> None:
             parser.error(f"--rollout: {error}")
         label_command(args.first_seed, args.games, args.simulations, args.rollout, args.out, args.jobs)
     else:
-        if not args.folder.is_dir():
-            parser.error(f"no folder {args.folder}")
-        fit_command(args.folder, args.name)
+        missing = [str(folder) for folder in args.folders if not folder.is_dir()]
+        if missing:
+            parser.error(f"no folder {', '.join(missing)}")
+        fit_command(args.folders, args.name)
 
 
 if __name__ == "__main__":

@@ -132,7 +132,7 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"features": ["value", "score"], "coefficients": [1.0, 0.0]}))
     with pytest.raises(ArchetypeError, match="other features"):
         load_correction(str(wrong))
-    with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: search"):
+    with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: round2, search"):
         model_path("nope")
     with pytest.raises(ArchetypeError, match="fitted for another evaluation"):
         DistilledBot(bounds="default")  # the heuristic's bounds do not hold for the corrected value
@@ -188,3 +188,42 @@ def test_labelling_rolls_out_with_the_named_bot_and_refuses_an_unknown_one(
     error = capsys.readouterr().err.strip().splitlines()[-1]
     assert "--rollout:" in error and "no_such_bot" in error
     assert not (tmp_path / "labels").exists()
+
+
+def write_labelled(folder: Path, seed: int, decisions: train_distilled.Decisions, **labelled_with: Any) -> None:
+    """One labelled game file of `decisions`, and the folder's labelling manifest when given."""
+    folder.mkdir(exist_ok=True)
+    np.savez(folder / f"g{seed}.npz", X=np.vstack([rows for rows, _ in decisions]),
+             y=np.concatenate([chosen for _, chosen in decisions]),
+             g=np.concatenate([np.full(len(chosen), index) for index, (_, chosen) in enumerate(decisions)]))
+    if labelled_with:
+        (folder / train_distilled.LABELLING).write_text(json.dumps(labelled_with))
+
+
+def test_a_fit_over_two_rounds_records_what_labelled_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(1)
+    write_labelled(tmp_path / "one", 7, synthetic_decisions(rng, 40), rollout="heuristic_v1", simulations=120)
+    write_labelled(tmp_path / "two", 9, synthetic_decisions(rng, 30), rollout="distilled", simulations=120)
+    write_labelled(tmp_path / "two", 8, synthetic_decisions(rng, 30))
+    monkeypatch.setattr(train_distilled, "DISTILLED_DIR", tmp_path / "models")
+    train_distilled.fit_command([tmp_path / "one", tmp_path / "two"], "round2")
+    trained = json.loads((tmp_path / "models" / "round2.json").read_text())["trained"]
+    assert trained["decisions"] == 100 and trained["games"] == 3
+    assert trained["sources"] == [{"rollout": "heuristic_v1", "simulations": 120, "seeds": [7]},
+                                  {"rollout": "distilled", "simulations": 120, "seeds": [8, 9]}]
+    assert trained["agreement"] > trained["heuristic_agreement"] + 0.3  # it learned the score and the slot
+
+
+def test_labelling_never_mixes_rollouts_in_one_folder(tmp_path: Path) -> None:
+    rng = np.random.default_rng(2)
+    write_labelled(tmp_path / "round", 1, synthetic_decisions(rng, 3), rollout="heuristic_v1", simulations=120)
+    with pytest.raises(SystemExit, match="another folder"):
+        train_distilled.label_command(2, 1, 120, "distilled", tmp_path / "round", jobs=1)
+    with pytest.raises(SystemExit, match="another folder"):
+        train_distilled.label_command(2, 1, 60, "heuristic_v1", tmp_path / "round", jobs=1)
+    write_labelled(tmp_path / "unknown", 1, synthetic_decisions(rng, 3))
+    with pytest.raises(SystemExit, match="another folder"):
+        train_distilled.label_command(2, 1, 120, "heuristic_v1", tmp_path / "unknown", jobs=1)
+    with pytest.raises(SystemExit, match="no labelling.json"):
+        train_distilled.fit_command([tmp_path / "unknown"], "x")
+    assert sorted(path.name for path in (tmp_path / "round").iterdir()) == ["g1.npz", "labelling.json"]

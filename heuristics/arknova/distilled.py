@@ -12,7 +12,7 @@ heuristics/arknova/keep.py's.
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json` (the default is `search`), with the
 games and the search they were learned from. The gain bounds of the cheaper lookahead (`bounds`) are fitted
-for this value (`bounds/distilled.json`): the heuristic's own would not hold.
+for this value and model (`bounds/distilled_<model>.json`): the heuristic's own would not hold.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class DistilledBot(KeeperBot):
     name = "distilled"
 
     def __init__(self, model: str = "search", archetype: str = "default", weights: WeightsSpec = None,
-                 prune: bool = True, bounds: str = "distilled", max_rollout_decisions: int = 80) -> None:
+                 prune: bool = True, bounds: str = "distilled_search", max_rollout_decisions: int = 80) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
