@@ -132,7 +132,7 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"features": ["value", "score"], "coefficients": [1.0, 0.0]}))
     with pytest.raises(ArchetypeError, match="other features"):
         load_correction(str(wrong))
-    with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: round2, search"):
+    with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: round2, round3, search"):
         model_path("nope")
     with pytest.raises(ArchetypeError, match="fitted for another evaluation"):
         DistilledBot(bounds="default")  # the heuristic's bounds do not hold for the corrected value

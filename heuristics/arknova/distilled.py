@@ -10,8 +10,9 @@ with that correction added to the value of every outcome it plays out (the slot'
 heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
 heuristics/arknova/keep.py's.
 
-The coefficients are data: `heuristics/arknova/distilled/<name>.json` (the default is `search`), with the
-games and the search they were learned from. The gain bounds of the cheaper lookahead (`bounds`) are fitted
+The coefficients are data: `heuristics/arknova/distilled/<name>.json`, with the games and the searches they
+were learned from. `search` learned from a search rolled out by `heuristic_v1`; `round2` and `round3` (the
+default) add games labelled by the search rolled out by the previous model (dataset aggregation). The gain bounds of the cheaper lookahead (`bounds`) are fitted
 for this value and model (`bounds/distilled_<model>.json`): the heuristic's own would not hold.
 """
 
@@ -76,8 +77,8 @@ class DistilledBot(KeeperBot):
 
     name = "distilled"
 
-    def __init__(self, model: str = "search", archetype: str = "default", weights: WeightsSpec = None,
-                 prune: bool = True, bounds: str = "distilled_search", max_rollout_decisions: int = 80) -> None:
+    def __init__(self, model: str = "round3", archetype: str = "default", weights: WeightsSpec = None,
+                 prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
