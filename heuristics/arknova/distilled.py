@@ -12,8 +12,9 @@ heuristics/arknova/keep.py's.
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json`, with the games and the searches they
 were learned from. `search` learned from a search rolled out by `heuristic_v1`; `round2` and `round3` (the
-default) add games labelled by the search rolled out by the previous model (dataset aggregation). The gain bounds of the cheaper lookahead (`bounds`) are fitted
-for this value and model (`bounds/distilled_<model>.json`): the heuristic's own would not hold.
+default) add games labelled by the search rolled out by the previous model (dataset aggregation). The gain
+bounds of the cheaper lookahead (`bounds`) are fitted for this value and model (`bounds/distilled_<model>.json`):
+the heuristic's own would not hold.
 """
 
 from __future__ import annotations
