@@ -39,7 +39,7 @@ from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.arknova.evaluation import animal_gain, sponsor_gains
 from sim.arknova.board import board_of, building_size
 from sim.arknova.catalog import Animal, Catalog, Project, Requirement, Sponsor
-from sim.arknova.requirements import requirement_met
+from sim.arknova.requirements import counted_icon, requirement_met
 from sim.arknova.state import PlayerState
 from sim.arknova.zoo import enclosures_for, legal_placements
 from sim.core.decision import Decision
@@ -210,7 +210,7 @@ def icons_read(catalog: Catalog) -> dict[int, tuple[str, ...]]:
     read: dict[int, tuple[str, ...]] = {}
     cards: list[tuple[int, Animal | Sponsor]] = [*catalog.animals.items(), *catalog.sponsors.items()]
     for number, card in cards:
-        icons = tuple(requirement.keyword[5:] for requirement in card.requirements if requirement.keyword.startswith("icon_"))
+        icons = tuple(icon for requirement in card.requirements if (icon := counted_icon(requirement.keyword)) is not None)
         if icons:
             read[number] = icons
     for number, project in catalog.projects.items():
@@ -299,8 +299,8 @@ def condition_steps(player: PlayerState, card: Animal | Sponsor, requirement: Re
     """The preparations one unmet condition needs, by name, in points; None when it can no longer be met."""
     keyword, value = requirement.keyword, requirement.value
     tracks = player.catalog.tracks
-    if keyword.startswith("icon_"):
-        icon = keyword[5:]
+    icon = counted_icon(keyword)
+    if icon is not None:
         missing = value - player.icon(icon) - supplied[icon]
         if missing <= 0:
             return {}

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 Check = Callable[["PlayerState", "Animal | Sponsor", int], bool]
+ICON_CONDITION = "icon_"  # prefix of the conditions that count an icon: "icon_<name>"
 CHECKS: dict[str, Check] = {
     "partner_zoo_same_continent": lambda player, card, value: any(
         continent in player.partner_zoos for continent in getattr(card, "continents", ())),
@@ -22,11 +23,16 @@ CHECKS: dict[str, Check] = {
 }
 
 
+def counted_icon(keyword: str) -> str | None:
+    """The icon an "icon_<name>" condition counts (at least `value` of them in the zoo); None for the others."""
+    return keyword[len(ICON_CONDITION):] if keyword.startswith(ICON_CONDITION) else None
+
+
 def requirement_met(player: "PlayerState", card: "Animal | Sponsor", requirement: Requirement) -> bool:
-    keyword = requirement.keyword
-    if keyword.startswith("icon_"):
-        return player.icon(keyword[5:]) >= requirement.value
-    return CHECKS[keyword](player, card, requirement.value)
+    icon = counted_icon(requirement.keyword)
+    if icon is not None:
+        return player.icon(icon) >= requirement.value
+    return CHECKS[requirement.keyword](player, card, requirement.value)
 
 
 def unmet_count(player: "PlayerState", card: "Animal | Sponsor") -> int:
