@@ -3,7 +3,9 @@ family's `archetypes/` folder, and a file that cannot be read is a one-line erro
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,19 @@ def read_toml(path: str | Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ArchetypeError(f"cannot read {path}: {error}") from None
+
+
+def read_coefficients(path: str | Path, features: Sequence[str], refit: str) -> list[float]:
+    """The coefficients of a fitted model file (JSON: `features` and `coefficients`), refused in one line when
+    it cannot be read or was fitted on other features (`refit` says how to fit it again)."""
+    try:
+        table = json.loads(Path(path).read_text())
+        names, coefficients = table["features"], table["coefficients"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ArchetypeError(f"cannot read model file {path}: {error!r}") from None
+    if list(names) != list(features) or len(coefficients) != len(features):
+        raise ArchetypeError(f"{path} was fitted on other features; {refit}")
+    return [float(value) for value in coefficients]
 
 
 def archetype_names(folder: Path) -> list[str]:

@@ -132,6 +132,10 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"features": ["value", "score"], "coefficients": [1.0, 0.0]}))
     with pytest.raises(ArchetypeError, match="other features"):
         load_correction(str(wrong))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"features": ')
+    with pytest.raises(ArchetypeError, match="cannot read model file"):
+        load_correction(str(broken))
     with pytest.raises(ArchetypeError, match="unknown distilled model 'nope'; shipped: round2, round3, search"):
         model_path("nope")
     with pytest.raises(ArchetypeError, match="fitted for another evaluation"):

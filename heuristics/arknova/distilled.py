@@ -19,7 +19,6 @@ the heuristic's own would not hold.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from heuristics.archetypes import ArchetypeError, shipped_or_path
+from heuristics.archetypes import read_coefficients, shipped_or_path
 from heuristics.arknova.evaluation import Weights, position_value, walk_position
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
@@ -54,13 +53,7 @@ def used_slot(observation: Any, seat: int, option: Any) -> int:
 @lru_cache(maxsize=8)
 def load_correction(path: str) -> np.ndarray:
     """The correction's coefficients of OUTCOME_FEATURES (the value's own is 1), from a distilled file."""
-    try:
-        table = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as error:
-        raise ArchetypeError(f"cannot read distilled model {path}: {error}") from None
-    if table.get("features") != list(OUTCOME_FEATURES):
-        raise ArchetypeError(f"{path} was fitted on other features; re-fit it with scripts/train_distilled.py fit")
-    coefficients = np.asarray(table["coefficients"], dtype=float)
+    coefficients = np.asarray(read_coefficients(path, OUTCOME_FEATURES, "re-fit it with scripts/train_distilled.py fit"))
     return coefficients / coefficients[0]
 
 

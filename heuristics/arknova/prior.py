@@ -11,7 +11,6 @@ self-play turns, the value of each centred on its decision's mean (only the orde
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from heuristics.archetypes import read_coefficients
 from sim.arknova.state import ACTION_CARDS
 
 PRIOR_FILE = Path(__file__).parent / "planners" / "prior.json"
@@ -62,10 +62,7 @@ class LearnedPrior:
 @lru_cache(maxsize=4)
 def load_prior(path: str = str(PRIOR_FILE)) -> LearnedPrior:
     """The prior of a coefficients file (cached: every game builds its bots anew)."""
-    table = json.loads(Path(path).read_text())
-    if list(table["features"]) != list(FEATURES):
-        raise ValueError(f"{path}: its features are not the planner's; retrain it (scripts/train_planner_prior.py)")
-    return LearnedPrior(table["coefficients"])
+    return LearnedPrior(read_coefficients(path, FEATURES, "retrain it with scripts/train_planner_prior.py"))
 
 
 def fit_prior(rows: Sequence[tuple[int, Sequence[float], float]], ridge: float = 1e-3,
