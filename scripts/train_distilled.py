@@ -29,7 +29,6 @@ from typing import Any
 import numpy as np
 from joblib import Parallel, delayed
 from scipy.optimize import minimize
-from scipy.special import logsumexp
 from tqdm import tqdm
 
 from heuristics.arknova.distilled import DISTILLED_DIR, OUTCOME_FEATURES, outcome_features, used_slot
@@ -88,16 +87,27 @@ def read_decisions(folder: Path) -> Decisions:
     return decisions
 
 
-def negative_log_likelihood(beta: np.ndarray, decisions: Decisions, scale: np.ndarray) -> tuple[float, np.ndarray]:
+class Packed:
+    """Decisions stacked into one array, for a loss computed at once instead of decision by decision."""
+
+    def __init__(self, decisions: Decisions) -> None:
+        self.rows = np.vstack([rows for rows, _ in decisions])
+        self.chosen = np.concatenate([chosen for _, chosen in decisions])
+        self.starts = np.cumsum([0] + [len(chosen) for _, chosen in decisions[:-1]])
+        self.group = np.repeat(np.arange(len(decisions)), [len(chosen) for _, chosen in decisions])
+
+
+def negative_log_likelihood(beta: np.ndarray, packed: Packed, scale: np.ndarray) -> tuple[float, np.ndarray]:
     """The conditional logit's loss (the chosen option's log share of its decision) and its gradient, with the
     ridge penalty on every standardized coefficient but the value's."""
-    total, gradient = 0.0, np.zeros_like(beta)
-    for rows, chosen in decisions:
-        scaled = rows / scale
-        utility = scaled @ beta
-        normalizer = logsumexp(utility)
-        total -= utility[chosen].sum() - normalizer
-        gradient -= scaled[chosen].sum(axis=0) - np.exp(utility - normalizer) @ scaled
+    scaled = packed.rows / scale
+    utility = scaled @ beta
+    peak = np.maximum.reduceat(utility, packed.starts)
+    shifted = np.exp(utility - peak[packed.group])
+    normalizer = peak + np.log(np.add.reduceat(shifted, packed.starts))
+    share = shifted / np.exp(normalizer - peak)[packed.group]
+    total = float(normalizer.sum() - utility[packed.chosen].sum())
+    gradient = share @ scaled - scaled[packed.chosen].sum(axis=0)
     penalty = RIDGE * beta.copy()
     penalty[0] = 0.0
     return total + float(penalty @ beta), gradient + 2 * penalty
@@ -107,7 +117,7 @@ def fit(decisions: Decisions, scale: np.ndarray) -> np.ndarray:
     """The conditional logit's coefficients on standardized features."""
     start = np.zeros(len(OUTCOME_FEATURES))
     start[0] = 1.0
-    result = minimize(negative_log_likelihood, start, args=(decisions, scale), jac=True, method="L-BFGS-B")
+    result = minimize(negative_log_likelihood, start, args=(Packed(decisions), scale), jac=True, method="L-BFGS-B")
     return np.asarray(result.x)
 
 
@@ -139,7 +149,7 @@ def fit_command(folders: list[Path], name: str) -> None:
     value_only = np.zeros_like(beta)
     value_only[0] = 1.0
     checks = {"held_out_decisions": len(held),
-              "loss_per_decision": round(negative_log_likelihood(beta, held, scale)[0] / len(held), 4),
+              "loss_per_decision": round(negative_log_likelihood(beta, Packed(held), scale)[0] / len(held), 4),
               "agreement": round(agreement(beta, held, scale), 4),
               "heuristic_agreement": round(agreement(value_only, held, scale), 4)}
     coefficients = fit(decisions, scale) / scale
