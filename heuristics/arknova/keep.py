@@ -88,7 +88,9 @@ class KeepWeights:
         missing = sorted(names - set(merged))
         if missing:
             raise ArchetypeError(f"{source}: missing keep weight(s) {', '.join(missing)}")
-        return cls(**{name: int(value) if name == "max_icons_missing" else float(value) for name, value in merged.items()})
+        converted: dict[str, Any] = {name: int(value) if name == "max_icons_missing" else float(value)
+                                     for name, value in merged.items()}
+        return cls(**converted)
 
 
 @lru_cache(maxsize=1)
@@ -135,7 +137,8 @@ def keep_value(observation: Any, kept: Iterable[int], weights: KeepWeights,
     kept = tuple(kept)
     if prospects is None:
         prospects = Prospects(observation, weights)
-    value, spend, needs = 0.0, 0, {}
+    value, spend = 0.0, 0
+    needs: dict[str, float] = {}
     for card in kept:
         prospect = prospects.of(card, kept)
         value += prospect.worth
