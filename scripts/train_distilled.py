@@ -1,6 +1,6 @@
 """Label turn decisions with the search's choices, and fit the distilled bot's correction on them.
 
-    python scripts/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill   # about 40 s a game
+    python scripts/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill   # about 20 s a game a core
     python scripts/train_distilled.py fit runs/distill --name search
     python scripts/train_distilled.py label --rollout distilled:model=search,bounds=distilled_search --first-seed 2000 \
         --games 120 --out runs/distill2 && python scripts/train_distilled.py fit runs/distill runs/distill2 --name round2
