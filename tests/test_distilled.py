@@ -175,6 +175,25 @@ def test_the_fit_recovers_the_choosers_utility() -> None:
     assert train_distilled.agreement(value_only, decisions, scale) < 0.6
 
 
+def test_the_loss_is_each_decisions_log_share_and_its_gradient_the_slope() -> None:
+    rng = np.random.default_rng(3)
+    decisions = [(rows, chosen) for rows, chosen in synthetic_decisions(rng, 30)]
+    decisions[0] = (decisions[0][0][:2], np.array([False, True]))   # decisions of different sizes
+    scale = rng.uniform(0.5, 2.0, len(OUTCOME_FEATURES))
+    beta = rng.normal(size=len(OUTCOME_FEATURES))
+    loss, gradient = train_distilled.negative_log_likelihood(beta, train_distilled.Packed(decisions), scale)
+    expected = sum(np.log(np.exp((rows / scale) @ beta).sum()) - ((rows / scale) @ beta)[chosen].sum()
+                   for rows, chosen in decisions)
+    assert loss == pytest.approx(expected + train_distilled.RIDGE * (beta[1:] @ beta[1:]), rel=1e-9)
+    step = 1e-6
+    for index in (0, 1, 7):
+        moved = beta.copy()
+        moved[index] += step
+        slope = (train_distilled.negative_log_likelihood(moved, train_distilled.Packed(decisions), scale)[0]
+                 - loss) / step
+        assert gradient[index] == pytest.approx(slope, rel=1e-4, abs=1e-4)
+
+
 def test_labelled_files_of_other_features_are_refused(tmp_path: Path) -> None:
     np.savez(tmp_path / "g1.npz", X=np.zeros((3, 4)), y=np.array([1, 0, 0]), g=np.zeros(3))
     with pytest.raises(SystemExit, match="label it again"):
