@@ -69,10 +69,15 @@ def label_game(seed: int, simulations: int, rollout: str, out: Path) -> int:
     bots = [Labeller(simulations, rollout), Labeller(simulations, rollout)]
     play_game(factory.new_game(factory.validate({"players": 2, "maps": "random"}), seed), bots, seed)
     decisions = [decision for bot in bots for decision in bot.decisions]
-    np.savez(out / f"g{seed}.npz", X=np.vstack([rows for rows, _ in decisions]),
+    write_decisions(out / f"g{seed}.npz", decisions)
+    return len(decisions)
+
+
+def write_decisions(path: Path, decisions: Decisions) -> None:
+    """A game's labelled decisions as one file: the rows (X), whether each was chosen (y), its decision (g)."""
+    np.savez(path, X=np.vstack([rows for rows, _ in decisions]),
              y=np.concatenate([chosen for _, chosen in decisions]),
              g=np.concatenate([np.full(len(chosen), index) for index, (_, chosen) in enumerate(decisions)]))
-    return len(decisions)
 
 
 def read_decisions(folder: Path) -> Decisions:
@@ -88,26 +93,26 @@ def read_decisions(folder: Path) -> Decisions:
 
 
 class Packed:
-    """Decisions stacked into one array, for a loss computed at once instead of decision by decision."""
+    """Decisions stacked into one array of standardized features (divided by `scale` once), for a loss
+    computed at once instead of decision by decision."""
 
-    def __init__(self, decisions: Decisions) -> None:
-        self.rows = np.vstack([rows for rows, _ in decisions])
+    def __init__(self, decisions: Decisions, scale: np.ndarray) -> None:
+        self.rows = np.vstack([rows for rows, _ in decisions]) / scale
         self.chosen = np.concatenate([chosen for _, chosen in decisions])
         self.starts = np.cumsum([0] + [len(chosen) for _, chosen in decisions[:-1]])
         self.group = np.repeat(np.arange(len(decisions)), [len(chosen) for _, chosen in decisions])
 
 
-def negative_log_likelihood(beta: np.ndarray, packed: Packed, scale: np.ndarray) -> tuple[float, np.ndarray]:
+def negative_log_likelihood(beta: np.ndarray, packed: Packed) -> tuple[float, np.ndarray]:
     """The conditional logit's loss (the chosen option's log share of its decision) and its gradient, with the
     ridge penalty on every standardized coefficient but the value's."""
-    scaled = packed.rows / scale
-    utility = scaled @ beta
+    utility = packed.rows @ beta
     peak = np.maximum.reduceat(utility, packed.starts)
     shifted = np.exp(utility - peak[packed.group])
     normalizer = peak + np.log(np.add.reduceat(shifted, packed.starts))
     share = shifted / np.exp(normalizer - peak)[packed.group]
     total = float(normalizer.sum() - utility[packed.chosen].sum())
-    gradient = share @ scaled - scaled[packed.chosen].sum(axis=0)
+    gradient = share @ packed.rows - packed.rows[packed.chosen].sum(axis=0)
     penalty = RIDGE * beta.copy()
     penalty[0] = 0.0
     return total + float(penalty @ beta), gradient + 2 * penalty
@@ -117,7 +122,7 @@ def fit(decisions: Decisions, scale: np.ndarray) -> np.ndarray:
     """The conditional logit's coefficients on standardized features."""
     start = np.zeros(len(OUTCOME_FEATURES))
     start[0] = 1.0
-    result = minimize(negative_log_likelihood, start, args=(Packed(decisions), scale), jac=True, method="L-BFGS-B")
+    result = minimize(negative_log_likelihood, start, args=(Packed(decisions, scale),), jac=True, method="L-BFGS-B")
     return np.asarray(result.x)
 
 
@@ -149,7 +154,7 @@ def fit_command(folders: list[Path], name: str) -> None:
     value_only = np.zeros_like(beta)
     value_only[0] = 1.0
     checks = {"held_out_decisions": len(held),
-              "loss_per_decision": round(negative_log_likelihood(beta, Packed(held), scale)[0] / len(held), 4),
+              "loss_per_decision": round(negative_log_likelihood(beta, Packed(held, scale))[0] / len(held), 4),
               "agreement": round(agreement(beta, held, scale), 4),
               "heuristic_agreement": round(agreement(value_only, held, scale), 4)}
     coefficients = fit(decisions, scale) / scale
@@ -167,9 +172,10 @@ def fit_command(folders: list[Path], name: str) -> None:
 def label_command(first_seed: int, games: int, simulations: int, rollout: str, out: Path, jobs: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
     wanted = {"rollout": rollout, "simulations": simulations}
-    if (out / LABELLING).is_file() and labelling(out) != wanted:
-        raise SystemExit(f"{out} holds games labelled with {labelling(out)}; label {wanted} into another folder")
-    if not (out / LABELLING).is_file() and any(out.glob("g*.npz")):
+    recorded = labelling(out) if (out / LABELLING).is_file() else None
+    if recorded is not None and recorded != wanted:
+        raise SystemExit(f"{out} holds games labelled with {recorded}; label {wanted} into another folder")
+    if recorded is None and any(out.glob("g*.npz")):
         raise SystemExit(f"{out} holds games but no {LABELLING} saying what labelled them; label into another folder")
     (out / LABELLING).write_text(json.dumps(wanted) + "\n")
     seeds = [seed for seed in range(first_seed, first_seed + games) if not (out / f"g{seed}.npz").exists()]

@@ -177,11 +177,11 @@ def test_the_fit_recovers_the_choosers_utility() -> None:
 
 def test_the_loss_is_each_decisions_log_share_and_its_gradient_the_slope() -> None:
     rng = np.random.default_rng(3)
-    decisions = [(rows, chosen) for rows, chosen in synthetic_decisions(rng, 30)]
+    decisions = synthetic_decisions(rng, 30)
     decisions[0] = (decisions[0][0][:2], np.array([False, True]))   # decisions of different sizes
     scale = rng.uniform(0.5, 2.0, len(OUTCOME_FEATURES))
     beta = rng.normal(size=len(OUTCOME_FEATURES))
-    loss, gradient = train_distilled.negative_log_likelihood(beta, train_distilled.Packed(decisions), scale)
+    loss, gradient = train_distilled.negative_log_likelihood(beta, train_distilled.Packed(decisions, scale))
     expected = sum(np.log(np.exp((rows / scale) @ beta).sum()) - ((rows / scale) @ beta)[chosen].sum()
                    for rows, chosen in decisions)
     assert loss == pytest.approx(expected + train_distilled.RIDGE * (beta[1:] @ beta[1:]), rel=1e-9)
@@ -189,7 +189,7 @@ def test_the_loss_is_each_decisions_log_share_and_its_gradient_the_slope() -> No
     for index in (0, 1, 7):
         moved = beta.copy()
         moved[index] += step
-        slope = (train_distilled.negative_log_likelihood(moved, train_distilled.Packed(decisions), scale)[0]
+        slope = (train_distilled.negative_log_likelihood(moved, train_distilled.Packed(decisions, scale))[0]
                  - loss) / step
         assert gradient[index] == pytest.approx(slope, rel=1e-4, abs=1e-4)
 
@@ -216,9 +216,7 @@ def test_labelling_rolls_out_with_the_named_bot_and_refuses_an_unknown_one(
 def write_labelled(folder: Path, seed: int, decisions: train_distilled.Decisions, **labelled_with: Any) -> None:
     """One labelled game file of `decisions`, and the folder's labelling manifest when given."""
     folder.mkdir(exist_ok=True)
-    np.savez(folder / f"g{seed}.npz", X=np.vstack([rows for rows, _ in decisions]),
-             y=np.concatenate([chosen for _, chosen in decisions]),
-             g=np.concatenate([np.full(len(chosen), index) for index, (_, chosen) in enumerate(decisions)]))
+    train_distilled.write_decisions(folder / f"g{seed}.npz", decisions)
     if labelled_with:
         (folder / train_distilled.LABELLING).write_text(json.dumps(labelled_with))
 
