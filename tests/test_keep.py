@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from heuristics.archetypes import ArchetypeError
+from heuristics.arknova import keep
 from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.keep import (
     Prospects,
@@ -18,6 +23,7 @@ from heuristics.arknova.keep import (
     default_keep_weights,
     final_scoring_share,
     keep_value,
+    learned_values,
     resolve,
 )
 from heuristics.arknova.keeper import KeeperBot
@@ -30,9 +36,9 @@ AMERICAS_ANIMALS = (466, 440)      # Bolivian Red Howler, Mountain Tapir: no con
 DEALT = (SCARLET_MACAW, *AMERICAS_ANIMALS, SIBERIAN_TIGER, 457, 484, 496, 211)
 
 
-def keep_decision(dealt: tuple[int, ...], **player: Any) -> tuple[Any, Any]:
+def keep_decision(dealt: tuple[int, ...], players: int = 2, **player: Any) -> tuple[Any, Any]:
     """Seat 0's observation and keep decision on map 1 with `dealt` as its 8 cards and `player` fields set."""
-    game = ArkNova().new_game({"players": 2, "maps": "1"}, 3)
+    game = ArkNova().new_game({"players": players, "maps": "1"}, 3)
     seat = game.players[0]
     seat.dealt = dealt
     for name, value in player.items():
@@ -94,6 +100,44 @@ def test_a_preparation_several_kept_cards_need_is_paid_once() -> None:
     shared = sum(pond_turtle.needs.values())
     alone = keep_value(observation, (484,), weights) + keep_value(observation, (478,), weights)
     assert together - alone >= shared - 1e-9   # the second pays no house and no upgrade (and they share the reptile icon)
+
+
+def test_a_playable_card_earns_the_learned_keep_value_of_its_player_count() -> None:
+    """The learned term is `learned` times the card's value in the shipped table of the game's player count
+    (keep_values.json); a solo game, which has no table, adds nothing."""
+    weights, unlearned = default_keep_weights(), resolve({"learned": 0.0})
+    assert weights.learned > 0
+    tables = learned_values()
+    assert tables[2][SCARLET_MACAW] != tables[4][SCARLET_MACAW]
+    for players in (2, 4):
+        observation, _ = keep_decision(DEALT, players)
+        for card in (SCARLET_MACAW, *AMERICAS_ANIMALS):
+            learned = card_prospect(observation, card, Counter(), weights).worth
+            plain = card_prospect(observation, card, Counter(), unlearned).worth
+            assert learned - plain == pytest.approx(weights.learned * tables[players][card])
+    solo, _ = keep_decision(DEALT, 1)
+    assert 1 not in tables
+    assert card_prospect(solo, SCARLET_MACAW, Counter(), weights) == card_prospect(solo, SCARLET_MACAW, Counter(), unlearned)
+
+
+def test_a_card_that_cannot_be_played_stays_refused_whatever_its_learned_value() -> None:
+    past_bound, _ = keep_decision((RELEASE_OF_PATENTS, *DEALT[1:]), appeal=26)
+    assert learned_values()[2][RELEASE_OF_PATENTS] != 0
+    eager = resolve({"learned": 1e6})
+    assert card_prospect(past_bound, RELEASE_OF_PATENTS, Counter(), eager).worth == eager.never
+
+
+def test_an_unreadable_keep_values_file_is_a_one_line_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = tmp_path / "keep_values.json"
+    broken.write_text('{"values": {"2": [1, 2]}}')
+    monkeypatch.setattr(keep, "LEARNED_FILE", broken)
+    learned_values.cache_clear()
+    try:
+        with pytest.raises(ArchetypeError, match="cannot read .*keep_values.json.*train_keep_values.py") as error:
+            learned_values()
+        assert "\n" not in str(error.value)
+    finally:
+        learned_values.cache_clear()
 
 
 def test_the_keeper_bot_plays_whole_games_with_its_keep() -> None:

@@ -19,17 +19,21 @@ better than a random keep (issue 27). Here a kept card is worth what it brings w
 
 The keep also earns its synergies: kept cards that share a category or continent icon, icons toward the
 base conservation projects on the table, kept animals whose icon triggers a kept sponsor's reward, and
-what the kept cards add toward the seat's final-scoring cards. The weights are data
-(heuristics/arknova/keep.toml, `[keep]`), in points of final score. The function reads only the seat's
-observation: its dealt cards, zoo map, tracks and final-scoring cards, and the public table.
+what the kept cards add toward the seat's final-scoring cards. A card the seat can play also earns its
+learned keep value (heuristics/arknova/keep_values.json, one table per player count, written by
+scripts/train_keep_values.py from the bot's own self-play runs): how much more often seats that kept it won,
+in log-odds, which catches what the rules above miss. The weights are data (heuristics/arknova/keep.toml,
+`[keep]`), in points of final score. The function reads only the seat's observation: its dealt cards, zoo
+map, tracks and final-scoring cards, and the public table.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from math import ceil
 from pathlib import Path
@@ -45,6 +49,7 @@ from sim.arknova.zoo import enclosures_for, legal_placements
 from sim.core.decision import Decision
 
 WEIGHTS_FILE = Path(__file__).parent / "keep.toml"
+LEARNED_FILE = Path(__file__).parent / "keep_values.json"
 SPECIAL_NEEDS_BUILD_UPGRADE = ("reptile_house", "large_bird_aviary")
 STANDARD_SIZES = range(1, 6)
 NEVER = None   # a preparation that cannot be made: the card cannot be played in the opening
@@ -75,6 +80,7 @@ class KeepWeights:
     base_project_icon: float
     powered: float
     final_scoring: float
+    learned: float
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: "KeepWeights | None" = None,
@@ -232,16 +238,37 @@ def card_icons(catalog: Catalog, card: int) -> tuple[str, ...]:
 
 
 def card_prospect(observation: Any, card: int, supplied: Counter[str], weights: KeepWeights) -> Prospect:
-    """A kept card's prospect, given the icons the other kept cards bring (`supplied`); a card the seat
-    cannot play in the opening is worth `never` and needs nothing."""
+    """A kept card's prospect, given the icons the other kept cards bring (`supplied`), with its learned keep
+    value; a card the seat cannot play in the opening is worth `never` and needs nothing."""
+    prospect = playable_prospect(observation, card, supplied, weights)
+    if prospect is NEVER:
+        return Prospect(weights.never, 0, {})
+    learned = learned_values().get(len(observation.players), {}).get(card, 0.0)
+    return replace(prospect, worth=prospect.worth + weights.learned * learned)
+
+
+@lru_cache(maxsize=1)
+def learned_values() -> dict[int, dict[int, float]]:
+    """The learned keep values (LEARNED_FILE): by player count, each card's value (none for a player count or
+    card the file leaves out)."""
+    try:
+        tables = json.loads(LEARNED_FILE.read_text())["values"]
+        return {int(players): {int(card): float(value) for card, value in table.items()}
+                for players, table in tables.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ArchetypeError(f"cannot read {LEARNED_FILE}: {error!r}; write it with scripts/train_keep_values.py") from None
+
+
+def playable_prospect(observation: Any, card: int, supplied: Counter[str], weights: KeepWeights) -> Prospect | None:
+    """The prospect of a card by the rules of the module's doc, without its learned value; None when the seat
+    cannot play it in the opening."""
     player: PlayerState = observation.me
     catalog = player.catalog
-    refused = Prospect(weights.never, 0, {})
     if card in catalog.animals:
         animal = catalog.animals[card]
         needs, housing = conditions(player, animal, supplied, weights), enclosure_need(player, animal, weights)
         if needs is NEVER or housing is NEVER:
-            return refused
+            return NEVER
         home, money = housing
         gain = (weights.animal_gain * animal_gain(animal)
                 + weights.ability * len(animal.abilities))
@@ -250,7 +277,7 @@ def card_prospect(observation: Any, card: int, supplied: Counter[str], weights: 
         sponsor = catalog.sponsors[card]
         needs = conditions(player, sponsor, supplied, weights)
         if needs is NEVER or not unique_building_fits(player, sponsor):
-            return refused
+            return NEVER
         gain = weights.sponsor_gain * catalog.derived[sponsor_gains][card] - weights.sponsor_level * sponsor.level
         return Prospect(gain, 0, needs)
     if card in catalog.projects:
