@@ -8,13 +8,15 @@ choice on them. Relative to the heuristic value's coefficient, the other coeffic
 points: what the search's deeper look valued that the heuristic's weights do not. The bot is the heuristic
 with that correction added to the value of every outcome it plays out (the slot's coefficient joins the
 heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
-heuristics/arknova/keep.py's.
+heuristics/arknova/keep.py's. The Cards action's choice between drawing and snapping a display card is
+answered by the same lookahead (HeuristicBot's `inturn`, the rule's 3 best options), not by the in-turn rule:
+the rule's choice there was what held the bot at 57% against `heuristic_v1` (docs/bots.md).
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json`, with the games and the searches they
 were learned from. `search` learned from a search rolled out by `heuristic_v1`; `round2` and `round3` (the
 default) add games labelled by the search rolled out by the previous model (dataset aggregation). The gain
-bounds of the cheaper lookahead (`bounds`) are fitted for this value and model (`bounds/distilled_<model>.json`):
-the heuristic's own would not hold.
+bounds of the cheaper lookahead (`bounds`) are fitted for this value, model and in-turn lookahead
+(`bounds/distilled_<model>.json`): the heuristic's own would not hold.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from sim.arknova.tracks import score
 from sim.core.registry import register_bot
 
 DISTILLED_DIR = Path(__file__).parent / "distilled"
+INTURN = "cards_mode"  # the in-turn decision kinds answered by the lookahead (HeuristicBot's `inturn`)
 OUTCOME_FEATURES = ("value", "score", "used_slot", *FEATURES)  # one outcome of a turn option, as the fit sees it
 
 
@@ -66,13 +69,15 @@ def model_path(model: str) -> Path:
 class DistilledBot(KeeperBot):
     """The heuristic's lookahead with every outcome's value corrected as learned from the search's choices
     (`model`: a shipped name or a .json file); the heuristic's parameters otherwise, with its cheaper
-    lookahead on by default (`prune`, and `bounds` fitted for this value), and the opening keep of
+    lookahead on by default (`prune`, and `bounds` fitted for this value), the Cards action's draw-or-snap
+    choice answered by the lookahead (`inturn`, `inturn_width`), and the opening keep of
     heuristics/arknova/keep.py (as `keeper`)."""
 
     name = "distilled"
 
     def __init__(self, model: str = "round3", archetype: str = "default", weights: WeightsSpec = None,
-                 prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80) -> None:
+                 prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80,
+                 inturn: str = INTURN, inturn_width: int = 3) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
@@ -80,7 +85,7 @@ class DistilledBot(KeeperBot):
         base = resolve_weights(archetype, weights)
         weights = Weights.from_mapping({"used_slot": base.used_slot + float(correction[2])}, base)
         super().__init__(archetype=archetype, weights=weights, prune=prune, bounds=bounds,
-                         max_rollout_decisions=max_rollout_decisions)
+                         max_rollout_decisions=max_rollout_decisions, inturn=inturn, inturn_width=inturn_width)
 
     def evaluation(self) -> dict[str, Any]:
         """The heuristic's weights and the correction (gain bounds are fitted for one evaluation)."""

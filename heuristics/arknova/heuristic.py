@@ -28,7 +28,7 @@ from heuristics.arknova.evaluation import (
     read_toml,
 )
 from heuristics.arknova.gain_bounds import GainBounds, load_bounds
-from heuristics.arknova.policy import finish_turn, in_turn_choice
+from heuristics.arknova.policy import SCORERS, finish_turn, in_turn_choice, in_turn_ranked
 from heuristics.arknova.pruning import prune_turn_options
 from heuristics.arknova.tuning import HeuristicTuning
 from heuristics.search import SearchBot
@@ -70,6 +70,9 @@ class HeuristicBot:
     the options that cheap tests show need no playout (heuristics/arknova/pruning.py) are left out; with
     `bounds` (a shipped gain-bounds name or a .json file, heuristics/arknova/gain_bounds.py) the options
     are played best bound first and the lookahead stops when no bound left can beat the best outcome.
+    `inturn` names in-turn decision kinds (`|`-separated, e.g. `animal_play|take_card`) answered by the same
+    lookahead: each option (the rule's `inturn_width` best; 0, every one) played to the turn's end by the in-turn
+    rules and valued (the rule's own choice wins ties); the other kinds are answered by the in-turn rules alone.
     """
 
     name = "heuristic"
@@ -77,11 +80,19 @@ class HeuristicBot:
     tunable = HeuristicTuning()  # what `arkmc tune` needs of the family
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
-                 shortlist: int = 4, max_rollout_decisions: int = 80, prune: bool = False, bounds: str = "") -> None:
+                 shortlist: int = 4, max_rollout_decisions: int = 80, prune: bool = False, bounds: str = "",
+                 inturn: str = "", inturn_width: int = 0) -> None:
         if horizon not in (1, 2):
             raise ValueError(f"horizon must be 1 or 2, got {horizon}")
         if shortlist < 1 or max_rollout_decisions < 1:
             raise ValueError("shortlist and max_rollout_decisions must be at least 1")
+        if inturn_width < 0:
+            raise ValueError(f"inturn_width must be 0 (every option) or more, got {inturn_width}")
+        self.inturn = frozenset(filter(None, inturn.split("|")))
+        self.inturn_width = inturn_width
+        unknown = sorted(self.inturn - set(SCORERS))
+        if unknown:
+            raise ValueError(f"unknown in-turn decision kind(s) {', '.join(unknown)}; known: {', '.join(sorted(SCORERS))}")
         self.archetype = archetype
         self.weights = resolve_weights(archetype, weights)
         self.horizon = horizon
@@ -102,7 +113,7 @@ class HeuristicBot:
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         if decision.kind != "turn":
-            return in_turn_choice(observation, decision)
+            return self._in_turn_answer(observation, decision, rng)
         outcomes, progress, _ = self._outcomes(observation, decision, rng)
         if self.horizon < 2:
             return outcomes[0][1]
@@ -113,6 +124,19 @@ class HeuristicBot:
             if total > best_value:
                 best_option, best_value = option, total
         return best_option
+
+    def _in_turn_answer(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        """An in-turn decision: the in-turn rule's choice, or, for a kind of `inturn`, the option whose outcome at
+        the turn's end is valued highest on one determinization, among the rule's `inturn_width` best (all with
+        0; the rule's order, so its choice wins ties)."""
+        if decision.kind not in self.inturn:
+            return in_turn_choice(observation, decision)
+        ranked = in_turn_ranked(observation, decision)
+        base = observation.determinize(rng, decision)
+        base.decision()
+        progress = game_progress(base)
+        return max(ranked[:self.inturn_width or None],
+                   key=lambda option: self._play_turn(base.copy(), option, decision.seat, progress))
 
     def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
         """The options, best first: a turn's by the one-turn lookahead (then those not played out: cut off by

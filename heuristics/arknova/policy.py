@@ -270,13 +270,26 @@ PLACEMENT_KINDS = frozenset({"build", "build_place", "free_build", "may_build"})
 
 def in_turn_choice(view: View, decision: Decision) -> Any:
     """The best option by the decision kind's rule (the first option when there is no rule)."""
+    rule = _rule(view, decision)
+    return decision.options[0] if rule is None else max(decision.options, key=rule)
+
+
+def in_turn_ranked(view: View, decision: Decision) -> list[Any]:
+    """The options best first by the decision kind's rule (as given when there is no rule); the first is
+    `in_turn_choice`'s."""
+    rule = _rule(view, decision)
+    return list(decision.options) if rule is None else sorted(decision.options, key=rule, reverse=True)
+
+
+def _rule(view: View, decision: Decision) -> Callable[[Any], float] | None:
+    """The decision kind's rule as a score of one option, or None when the kind has no rule."""
     scorer = SCORERS.get(decision.kind)
     if scorer is None:
-        return decision.options[0]
+        return None
     player, payload = _me(view, decision.seat), decision.payload
     if decision.kind in PLACEMENT_KINDS:
         scorer = partial(scorer, homeless=_homeless(player))
-    return max(decision.options, key=lambda option: scorer(player, view, option, payload))
+    return lambda option: scorer(player, view, option, payload)
 
 
 def finish_turn(game: ArkNovaGame, max_decisions: int,
