@@ -16,6 +16,7 @@ from heuristics.arknova.policy import in_turn_choice, in_turn_ranked
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.game import ArkNova
 from sim.core.decision import Decision
+from sim.core.play import play_game
 from sim.core.registry import RegistryError, make_bot
 
 CARDS_MODE = "cards_mode"
@@ -34,17 +35,17 @@ class HandBot(HeuristicBot):
 
 def cards_mode_decision(min_options: int = 3) -> tuple[ArkNovaGame, Decision]:
     """A 2-player game of the default bots stopped at a Cards decision (draw or snap) with several options."""
+    found: list[tuple[ArkNovaGame, Decision]] = []
+
+    def first_cards_mode(state: Any, decision: Decision, choice: Any) -> None:
+        if not found and decision.kind == CARDS_MODE and len(decision.options) >= min_options:
+            found.append((state.copy(), decision))
+
     for seed in range(40):
-        game = ArkNova().new_game({"players": 2, "maps": "random"}, seed)
-        bot = HeuristicBot()
-        rng = random.Random(seed)
-        while not game.is_over():
-            decision = game.decision()
-            if decision.kind == CARDS_MODE and len(decision.options) >= min_options:
-                return game, decision
-            option = decision.options[0] if len(decision.options) == 1 else bot.choose(
-                game.observation(decision.seat), decision, rng)
-            game.apply(option)
+        play_game(ArkNova().new_game({"players": 2, "maps": "random"}, seed), [HeuristicBot(), HeuristicBot()], seed,
+                  listeners=[first_cards_mode])
+        if found:
+            return found[0]
     raise AssertionError("no Cards decision with several options in 40 games")
 
 
@@ -90,18 +91,19 @@ def test_the_width_keeps_the_lookahead_to_the_rules_best_options() -> None:
 
 def test_the_rules_ranking_starts_with_the_rules_choice() -> None:
     """On every decision of a few games, `in_turn_ranked` is the options sorted by the rule, first its choice."""
+    checked = []
+
+    def ranking_holds(state: Any, decision: Decision, choice: Any) -> None:
+        if decision.kind != "turn" and len(decision.options) > 1:
+            ranked = in_turn_ranked(state, decision)
+            assert ranked[0] == in_turn_choice(state, decision)
+            assert sorted(ranked, key=repr) == sorted(decision.options, key=repr)
+            checked.append(decision.kind)
+
     for seed in range(3):
-        game = ArkNova().new_game({"players": 2, "maps": "random"}, seed)
-        bot, rng = HeuristicBot(), random.Random(seed)
-        while not game.is_over():
-            decision = game.decision()
-            if decision.kind != "turn" and len(decision.options) > 1:
-                ranked = in_turn_ranked(game, decision)
-                assert ranked[0] == in_turn_choice(game, decision) and sorted(ranked, key=repr) == sorted(
-                    decision.options, key=repr)
-            option = decision.options[0] if len(decision.options) == 1 else bot.choose(
-                game.observation(decision.seat), decision, rng)
-            game.apply(option)
+        play_game(ArkNova().new_game({"players": 2, "maps": "random"}, seed), [HeuristicBot(), HeuristicBot()], seed,
+                  listeners=[ranking_holds])
+    assert len(checked) > 100
 
 
 @pytest.mark.parametrize("spec, message", [

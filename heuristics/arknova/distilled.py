@@ -38,7 +38,6 @@ from sim.arknova.tracks import score
 from sim.core.registry import register_bot
 
 DISTILLED_DIR = Path(__file__).parent / "distilled"
-INTURN = "cards_mode"  # the in-turn decision kinds answered by the lookahead (HeuristicBot's `inturn`)
 OUTCOME_FEATURES = ("value", "score", "used_slot", *FEATURES)  # one outcome of a turn option, as the fit sees it
 
 
@@ -77,7 +76,7 @@ class DistilledBot(KeeperBot):
 
     def __init__(self, model: str = "round3", archetype: str = "default", weights: WeightsSpec = None,
                  prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80,
-                 inturn: str = INTURN, inturn_width: int = 3) -> None:
+                 inturn: str = "cards_mode", inturn_width: int = 3) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
