@@ -10,7 +10,10 @@ with that correction added to the value of every outcome it plays out (the slot'
 heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
 heuristics/arknova/keep.py's. The Cards action's choice between drawing and snapping a display card is
 answered by the same lookahead (HeuristicBot's `inturn`, the rule's 3 best options), not by the in-turn rule:
-the rule's choice there was what held the bot at 57% against `heuristic_v1` (docs/bots.md).
+the rule's choice there was what held the bot at 57% against `heuristic_v1` (docs/bots.md). A finished game is
+worth its score: nothing of the position's promise is left to count. Solo games are played with the solo value
+(heuristics/arknova/solo_value.py: the final score a position leads to, learned from solo self-play) and a
+two-turn lookahead.
 
 The coefficients are data: `heuristics/arknova/distilled/<name>.json`, with the games and the searches they
 were learned from. `search` learned from a search rolled out by `heuristic_v1`; `round2` and `round3` (the
@@ -21,6 +24,7 @@ bounds of the cheaper lookahead (`bounds`) are fitted for this value, model and 
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
@@ -33,8 +37,11 @@ from heuristics.arknova.evaluation import Weights, position_value, walk_position
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
 from heuristics.arknova.keeper import KeeperBot
+from heuristics.arknova.solo_value import SoloValueBot, load_solo_value, solo_value_path
 from sim.arknova.engine import ArkNovaGame
+from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.tracks import score
+from sim.core.decision import Decision
 from sim.core.registry import register_bot
 
 DISTILLED_DIR = Path(__file__).parent / "distilled"
@@ -70,13 +77,15 @@ class DistilledBot(KeeperBot):
     (`model`: a shipped name or a .json file); the heuristic's parameters otherwise, with its cheaper
     lookahead on by default (`prune`, and `bounds` fitted for this value), the Cards action's draw-or-snap
     choice answered by the lookahead (`inturn`, `inturn_width`), and the opening keep of
-    heuristics/arknova/keep.py (as `keeper`)."""
+    heuristics/arknova/keep.py (as `keeper`). Solo games are valued by `solo_model` (a shipped name or a
+    .json file; empty: as the other games) with a lookahead of `solo_horizon` turns."""
 
     name = "distilled"
 
     def __init__(self, model: str = "round3", archetype: str = "default", weights: WeightsSpec = None,
                  prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80,
-                 inturn: str = "cards_mode", inturn_width: int = 3) -> None:
+                 inturn: str = "cards_mode", inturn_width: int = 3, solo_model: str = "default",
+                 solo_horizon: int = 2) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
@@ -85,14 +94,36 @@ class DistilledBot(KeeperBot):
         weights = Weights.from_mapping({"used_slot": base.used_slot + float(correction[2])}, base)
         super().__init__(archetype=archetype, weights=weights, prune=prune, bounds=bounds,
                          max_rollout_decisions=max_rollout_decisions, inturn=inturn, inturn_width=inturn_width)
+        self.solo_model = solo_model
+        self.solo = SoloValueBot(load_solo_value(str(solo_value_path(solo_model))), self.weights, solo_horizon, prune,
+                                 max_rollout_decisions, inturn, inturn_width) if solo_model else None
+
+    def _solo_bot(self, view: ArkNovaGame | ArkNovaObservation) -> SoloValueBot | None:
+        """The bot that plays a solo game (None in a game of several players, or without a solo model)."""
+        return self.solo if len(view.players) == 1 else None
+
+    def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
+        solo = self._solo_bot(observation)
+        if solo is None or decision.kind == "keep_cards":
+            return super().choose(observation, decision, rng)
+        return solo.choose(observation, decision, rng)
+
+    def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
+        solo = self._solo_bot(observation)
+        return super().ranked(observation, decision, rng) if solo is None else solo.ranked(observation, decision, rng)
 
     def evaluation(self) -> dict[str, Any]:
         """The heuristic's weights and the correction (gain bounds are fitted for one evaluation)."""
         return {**super().evaluation(), "correction": [round(value, 6) for value in self.position_correction]}
 
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
-        """The heuristic's value of `seat`'s position plus the learned correction of its score and features
-        (both read from one walk of the position)."""
+        """A finished game's score; in solo, the solo value; else the heuristic's value of `seat`'s position
+        plus the learned correction of its score and features (both read from one walk of the position)."""
+        solo = self._solo_bot(state)
+        if solo is not None:
+            return solo.value(state, seat, progress)
+        if state.is_over():
+            return float(score(state.players[seat]))
         walk = walk_position(state, state.players[seat], self.weights)
         features = [score(state.players[seat]), *position_features(state, seat, self.weights, walk)]
         value = position_value(state, seat, self.weights, progress, walk)
