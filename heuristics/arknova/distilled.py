@@ -122,7 +122,7 @@ class DistilledBot(KeeperBot):
         solo = self._solo_bot(state)
         if solo is not None:
             return solo.value(state, seat, progress)
-        if state.is_over():
+        if state.over:  # not is_over(): that would work out the next turn's options
             return float(score(state.players[seat]))
         walk = walk_position(state, state.players[seat], self.weights)
         features = [score(state.players[seat]), *position_features(state, seat, self.weights, walk)]

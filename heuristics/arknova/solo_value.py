@@ -48,7 +48,7 @@ class SoloValue:
 
     def predict(self, game: ArkNovaGame, seat: int, weights: Weights) -> float:
         """The final score the seat's position leads to; a finished game's own score."""
-        if game.is_over():
+        if game.over:  # not is_over(): that would work out the next turn's options
             return float(score(game.players[seat]))
         round_index = min(game.breaks, ROUNDS - 1)
         features = solo_features(game, seat, weights)
