@@ -94,7 +94,6 @@ class DistilledBot(KeeperBot):
         weights = Weights.from_mapping({"used_slot": base.used_slot + float(correction[2])}, base)
         super().__init__(archetype=archetype, weights=weights, prune=prune, bounds=bounds,
                          max_rollout_decisions=max_rollout_decisions, inturn=inturn, inturn_width=inturn_width)
-        self.solo_model = solo_model
         self.solo = SoloValueBot(load_solo_value(str(solo_value_path(solo_model))), self.weights, solo_horizon, prune,
                                  max_rollout_decisions, inturn, inturn_width) if solo_model else None
 
