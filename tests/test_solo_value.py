@@ -15,7 +15,7 @@ import pytest
 from helpers import ready_game
 
 from heuristics.archetypes import ArchetypeError
-from heuristics.arknova.distilled import DistilledBot
+from heuristics.arknova.distilled import DistilledBot, used_slot
 from heuristics.arknova.heuristic import HeuristicBot
 from heuristics.arknova.policy import finish_turn
 from heuristics.arknova.solo_value import ROUNDS, SOLO_FEATURES, fit_solo_value, load_solo_value, solo_value_path
@@ -141,3 +141,18 @@ def test_training_plays_rounds_each_valued_by_the_last_and_records_them(
     monkeypatch.setattr(sys, "argv", ["train_solo_value.py", "--games", "9", "--out", str(out)])
     with pytest.raises(SystemExit):
         train_solo_value.main()
+
+
+@pytest.mark.parametrize("credit", [100.0, -100.0])
+def test_the_solo_used_slot_credit_turns_the_choice_to_the_strongest_or_weakest_card(tmp_path: Path,
+                                                                                    credit: float) -> None:
+    """With a solo value that is 0 everywhere, only the credit per slot of the action card used decides: a large
+    one takes an option of the highest slot, a large negative one of the lowest (an X-token option uses none)."""
+    bot = DistilledBot(solo_model=model_file(tmp_path), solo_used_slot=credit, solo_horizon=1, prune=False)
+    for seed in (7, 8):
+        game = solo_turn(seed, 3)
+        decision = game.decision()
+        observation = game.observation(0)
+        slots = [used_slot(observation, 0, option) for option in decision.options]
+        chosen = used_slot(observation, 0, bot.choose(observation, decision, random.Random(seed)))
+        assert chosen == (max(slots) if credit > 0 else min(slots))

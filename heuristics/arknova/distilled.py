@@ -78,14 +78,15 @@ class DistilledBot(KeeperBot):
     lookahead on by default (`prune`, and `bounds` fitted for this value), the Cards action's draw-or-snap
     choice answered by the lookahead (`inturn`, `inturn_width`), and the opening keep of
     heuristics/arknova/keep.py (as `keeper`). Solo games are valued by `solo_model` (a shipped name or a
-    .json file; empty: as the other games) with a lookahead of `solo_horizon` turns."""
+    .json file; empty: as the other games) with a lookahead of `solo_horizon` turns and a `used_slot` credit of
+    `solo_used_slot` (the solo value already sees where the action cards lie)."""
 
     name = "distilled"
 
     def __init__(self, model: str = "round3", archetype: str = "default", weights: WeightsSpec = None,
                  prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80,
                  inturn: str = "cards_mode", inturn_width: int = 3, solo_model: str = "default",
-                 solo_horizon: int = 2) -> None:
+                 solo_horizon: int = 2, solo_used_slot: float = 1.0) -> None:
         self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
@@ -94,7 +95,8 @@ class DistilledBot(KeeperBot):
         weights = Weights.from_mapping({"used_slot": base.used_slot + float(correction[2])}, base)
         super().__init__(archetype=archetype, weights=weights, prune=prune, bounds=bounds,
                          max_rollout_decisions=max_rollout_decisions, inturn=inturn, inturn_width=inturn_width)
-        self.solo = SoloValueBot(load_solo_value(str(solo_value_path(solo_model))), self.weights, solo_horizon, prune,
+        solo_weights = Weights.from_mapping({"used_slot": solo_used_slot}, self.weights)
+        self.solo = SoloValueBot(load_solo_value(str(solo_value_path(solo_model))), solo_weights, solo_horizon, prune,
                                  max_rollout_decisions, inturn, inturn_width) if solo_model else None
 
     def _solo_bot(self, view: ArkNovaGame | ArkNovaObservation) -> SoloValueBot | None:
