@@ -346,9 +346,9 @@ def legal_game(players: int, seed: int, bots: Any) -> list[Any]:
     return choices + [(result.seat, result.score) for result in record.results]
 
 
-def keep_decision(seed: int) -> tuple[Any, Any]:
-    """The first opening-keep decision of a 2-player game (maps 1-8): (its seat's observation, the decision)."""
-    game = new_game({"players": 2, "maps": "random"}, seed)
+def keep_decision(seed: int, players: int = 2) -> tuple[Any, Any]:
+    """The first opening-keep decision of a game of `players` (maps 1-8): (its seat's observation, the decision)."""
+    game = new_game({"players": players, "maps": "random"}, seed)
     while game.decision().kind != "keep_cards":
         game.apply(game.decision().options[0])
     decision = game.decision()

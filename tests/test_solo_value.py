@@ -12,11 +12,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import ready_game
+from helpers import keep_decision, ready_game
 
 from heuristics.archetypes import ArchetypeError
 from heuristics.arknova.distilled import DistilledBot, used_slot
 from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.keep import choose_keep
 from heuristics.arknova.policy import finish_turn
 from heuristics.arknova.solo_value import ROUNDS, SOLO_FEATURES, fit_solo_value, load_solo_value, solo_value_path
 from sim.arknova.tracks import score
@@ -95,6 +96,13 @@ def test_a_solo_turn_is_chosen_by_the_solo_value(tmp_path: Path) -> None:
     observation = game.observation(0)
     assert money_after(greedy.choose(observation, decision, random.Random(1))) == richest
     assert money_after(DistilledBot(solo_model="").choose(observation, decision, random.Random(1))) < richest
+
+
+def test_a_solo_opening_keep_is_the_keep_modules() -> None:
+    for seed in (1, 2, 3):
+        observation, decision = keep_decision(seed, players=1)
+        assert DistilledBot().choose(observation, decision, random.Random(seed)) == choose_keep(
+            observation, decision, random.Random(seed))
 
 
 def test_the_fit_recovers_each_rounds_final_score() -> None:

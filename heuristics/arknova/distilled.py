@@ -105,9 +105,7 @@ class DistilledBot(KeeperBot):
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         solo = self._solo_bot(observation)
-        if solo is None or decision.kind == "keep_cards":
-            return super().choose(observation, decision, rng)
-        return solo.choose(observation, decision, rng)
+        return super().choose(observation, decision, rng) if solo is None else solo.choose(observation, decision, rng)
 
     def ranked(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> list[Any]:
         solo = self._solo_bot(observation)

@@ -22,7 +22,7 @@ import numpy as np
 from heuristics.archetypes import ArchetypeError, shipped_or_path
 from heuristics.arknova.evaluation import Weights, position_value, walk_position
 from heuristics.arknova.features import FEATURES, position_features
-from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.keeper import KeeperBot
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.tracks import score
 
@@ -108,9 +108,9 @@ def solo_value_path(model: str) -> Path:
     return shipped_or_path(SOLO_VALUE_DIR, model, ".json", "solo value model")
 
 
-class SoloValueBot(HeuristicBot):
+class SoloValueBot(KeeperBot):
     """The heuristic's lookahead valuing each outcome by the solo value (no gain bounds: they are fitted for
-    another value). distilled plays its solo games with it."""
+    another value), with heuristics/arknova/keep.py's opening keep. distilled plays its solo games with it."""
 
     def __init__(self, model: SoloValue, weights: Weights, horizon: int, prune: bool, max_rollout_decisions: int,
                  inturn: str, inturn_width: int) -> None:
