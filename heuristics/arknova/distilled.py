@@ -87,7 +87,6 @@ class DistilledBot(KeeperBot):
                  prune: bool = True, bounds: str = "distilled_round3", max_rollout_decisions: int = 80,
                  inturn: str = "cards_mode", inturn_width: int = 3, solo_model: str = "default",
                  solo_horizon: int = 2, solo_used_slot: float = 1.0) -> None:
-        self.model = model
         correction = load_correction(str(model_path(model)))
         # score, then the features; a tuple of floats: summed in Python, it costs less than numpy on 30 numbers
         self.position_correction = tuple(float(correction[index]) for index in (1, *range(3, len(OUTCOME_FEATURES))))
