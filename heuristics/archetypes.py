@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+Fitted = TypeVar("Fitted")
 
 
 class ArchetypeError(ValueError):
@@ -23,17 +25,24 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise ArchetypeError(f"cannot read {path}: {error}") from None
 
 
+def read_fitted(path: str | Path, what: str, read: Callable[[dict[str, Any]], Fitted]) -> tuple[list[str], Fitted]:
+    """A fitted model file (JSON with its `features`): the feature names and what `read` takes from the table,
+    refused in one line naming `what` when the file cannot be read or `read` finds it malformed."""
+    try:
+        table = json.loads(Path(path).read_text())
+        return list(table["features"]), read(table)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ArchetypeError(f"cannot read {what} {path}: {error!r}") from None
+
+
 def read_coefficients(path: str | Path, features: Sequence[str], refit: str) -> list[float]:
     """The coefficients of a fitted model file (JSON: `features` and `coefficients`), refused in one line when
     it cannot be read or was fitted on other features (`refit` says how to fit it again)."""
-    try:
-        table = json.loads(Path(path).read_text())
-        names, coefficients = table["features"], table["coefficients"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise ArchetypeError(f"cannot read model file {path}: {error!r}") from None
-    if list(names) != list(features) or len(coefficients) != len(features):
+    names, coefficients = read_fitted(path, "model file",
+                                      lambda table: [float(value) for value in table["coefficients"]])
+    if names != list(features) or len(coefficients) != len(features):
         raise ArchetypeError(f"{path} was fitted on other features; {refit}")
-    return [float(value) for value in coefficients]
+    return coefficients
 
 
 def archetype_names(folder: Path) -> list[str]:

@@ -132,6 +132,10 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"features": ["value", "score"], "coefficients": [1.0, 0.0]}))
     with pytest.raises(ArchetypeError, match="other features"):
         load_correction(str(wrong))
+    renamed = tmp_path / "renamed.json"  # as many coefficients as features, but not these features
+    renamed.write_text(json.dumps({"features": list(OUTCOME_FEATURES[::-1]), "coefficients": [1.0] * len(OUTCOME_FEATURES)}))
+    with pytest.raises(ArchetypeError, match="other features"):
+        load_correction(str(renamed))
     broken = tmp_path / "broken.json"
     broken.write_text('{"features": ')
     with pytest.raises(ArchetypeError, match="cannot read model file"):

@@ -129,6 +129,15 @@ def test_bad_solo_value_files_are_one_line_errors(tmp_path: Path) -> None:
     short.write_text(json.dumps({**json.loads(Path(model_file(tmp_path)).read_text()), "rounds": []}))
     with pytest.raises(ArchetypeError, match="other features or rounds"):
         load_solo_value(str(short))
+    good = json.loads(Path(model_file(tmp_path)).read_text())
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**good, "features": good["features"][::-1]}))
+    with pytest.raises(ArchetypeError, match="other features or rounds"):
+        load_solo_value(str(other))
+    no_intercept = tmp_path / "no_intercept.json"
+    no_intercept.write_text(json.dumps({**good, "rounds": [{"coefficients": row["coefficients"]} for row in good["rounds"]]}))
+    with pytest.raises(ArchetypeError, match="cannot read solo value file .*intercept"):
+        load_solo_value(str(no_intercept))
     with pytest.raises(ArchetypeError, match="unknown solo value model 'nope'; shipped: default"):
         solo_value_path("nope")
 

@@ -11,7 +11,6 @@ the last round's model (policy iteration); the file records the rounds. A finish
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from heuristics.archetypes import ArchetypeError, shipped_or_path
+from heuristics.archetypes import ArchetypeError, read_fitted, shipped_or_path
 from heuristics.arknova.evaluation import Weights, position_value, walk_position
 from heuristics.arknova.features import FEATURES, position_features
 from heuristics.arknova.keeper import KeeperBot
@@ -86,20 +85,20 @@ def fit_solo_value(features: np.ndarray, rounds: np.ndarray, finals: np.ndarray,
     return SoloValue(tuple(coefficients), tuple(intercepts)), r_squared
 
 
+def _rounds(table: dict[str, Any]) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
+    """Each round's coefficients, and each round's intercept, as a solo value file holds them."""
+    rounds = table["rounds"]
+    return (tuple(tuple(float(value) for value in entry["coefficients"]) for entry in rounds),
+            tuple(float(entry["intercept"]) for entry in rounds))
+
+
 @lru_cache(maxsize=8)
 def load_solo_value(path: str) -> SoloValue:
     """A solo value file, refused in one line when it cannot be read or holds other features or rounds."""
-    refit = "re-fit it with scripts/train_solo_value.py"
-    try:
-        table = json.loads(Path(path).read_text())
-        names, rounds = table["features"], table["rounds"]
-        coefficients = tuple(tuple(float(value) for value in entry["coefficients"]) for entry in rounds)
-        intercepts = tuple(float(entry["intercept"]) for entry in rounds)
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise ArchetypeError(f"cannot read solo value file {path}: {error!r}") from None
-    if list(names) != list(SOLO_FEATURES) or len(rounds) != ROUNDS or any(len(row) != len(SOLO_FEATURES)
+    names, (coefficients, intercepts) = read_fitted(path, "solo value file", _rounds)
+    if names != list(SOLO_FEATURES) or len(coefficients) != ROUNDS or any(len(row) != len(SOLO_FEATURES)
                                                                          for row in coefficients):
-        raise ArchetypeError(f"{path} was fitted on other features or rounds; {refit}")
+        raise ArchetypeError(f"{path} was fitted on other features or rounds; re-fit it with scripts/train_solo_value.py")
     return SoloValue(coefficients, intercepts)
 
 
