@@ -32,7 +32,7 @@ from sim.core.play import play_game
 from sim.core.protocols import Bot
 from sim.core.registry import get_game, known_bots
 from sim.core.seeds import derive_seeds
-from sim.summary import wilson
+from sim.pipeline.summary import wilson
 
 SEARCH_KEY, HOLDOUT_KEY = 1, 2  # seed paths: search games and held-out games never share a seed
 Weights = Any  # a frozen dataclass of a family's weights

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTS = ["tests/test_arknoah_examples.py", "tests/test_arknoah_rules.py", "tests/test_arknoah_game.py"]
+TESTS = ["tests/arknoah/test_examples.py", "tests/arknoah/test_rules.py", "tests/arknoah/test_game.py"]
 
 MUTATIONS = [  # (rule, file, text, the text that breaks it)
     ('short supply', 'sim/arknoah/flow.py',

@@ -22,8 +22,8 @@ from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
-from sim.experiment import build_experiment
-from sim.runner import run
+from sim.pipeline.experiment import build_experiment
+from sim.pipeline.runner import run
 
 ARKNOVA = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
 ARKNOAH = ("sim.arknoah.game:ArkNoah", {"players": 4})  # Ark & Noah's targets: 4 players

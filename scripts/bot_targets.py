@@ -41,9 +41,9 @@ from sim.analysis.data import Run
 from sim.analysis.opening import keep_percentiles
 from sim.analysis.stats import bootstrap_mean
 from sim.core.registry import RegistryError, make_bot
-from sim.experiment import ExperimentError, build_experiment
-from sim.runner import RunFailed, run
-from sim.summary import wilson, with_win_share
+from sim.pipeline.experiment import ExperimentError, build_experiment
+from sim.pipeline.runner import RunFailed, run
+from sim.pipeline.summary import wilson, with_win_share
 
 GAME = "arknova"
 NAMED_CARDS = ("Galapagos Giant Tortoise", "Scarlet Macaw")   # never kept by today's default (issue 27)

@@ -5,7 +5,7 @@ fuzz and its bot matches:
     python scripts/inhabit_bench.py --fuzz 2000      # 2,000 random games per player count, invariants after every decision
     python scripts/inhabit_bench.py --bots 300       # default vs random, inhabit_search vs default: win rates (Wilson)
 
-Every figure describes the reconstructed data pack (docs/inhabit-data.md)."""
+Every figure describes the reconstructed data pack (docs/inhabit/data.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from sim.core.play import play_game
 from sim.core.registry import make_bot
 from sim.core.seeds import derive_seeds
 from sim.inhabit.game import Inhabit
-from sim.summary import wilson
+from sim.pipeline.summary import wilson
 
 GAME = "inhabit"
 

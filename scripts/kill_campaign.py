@@ -21,8 +21,8 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.processes import alive, descendants
-from sim.storage import RunFolder
+from sim.pipeline.processes import alive, descendants
+from sim.pipeline.storage import RunFolder
 
 ARKMC = str(Path(sys.executable).with_name("arkmc"))
 TABLES = ("games", "seats", "card_events", "turns")

@@ -1,5 +1,5 @@
 """Mutation check of Ark Nova's card tests: break each effect keyword a card uses in turn, run the card
-tests of the cards using it, and write which breakages a test catches to tests/mutation_arknova.json
+tests of the cards using it, and write which breakages a test catches to tests/arknova/mutation_report.json
 (read by `arkmc cards`: a card is done only when every keyword it uses is caught broken).
 
     .venv/bin/python scripts/mutation_check.py              # every keyword (a few minutes)

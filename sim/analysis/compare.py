@@ -14,7 +14,7 @@ from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import newcombe_difference, two_proportion_p
 from sim.analysis.tables import with_q_values
-from sim.experiment import setting_differences
+from sim.pipeline.experiment import setting_differences
 
 MIN_N = 10   # plays of a card in each run before its change is listed
 

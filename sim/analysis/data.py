@@ -14,10 +14,10 @@ from typing import Any
 
 import polars as pl
 
-from sim.command import arkmc
 from sim.core.protocols import GameFactory
 from sim.core.registry import RegistryError, get_game
-from sim.storage import RunFolder
+from sim.pipeline.command import arkmc
+from sim.pipeline.storage import RunFolder
 
 TABLES = ("games", "seats", "card_events", "turns")
 
@@ -135,7 +135,7 @@ class Run:
             return written
         if self.factory is None:
             return pl.DataFrame()
-        from sim.runner import dimension_frames
+        from sim.pipeline.runner import dimension_frames
 
         factory = self.factory.overridden(self.factory.parse_overrides(self.spec.get("overrides", [])))
         return dimension_frames(factory).get(name, pl.DataFrame())
@@ -207,8 +207,8 @@ def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("ra
 
     The notebooks play one when asked to (`make_example = True`); they never analyse one unasked.
     """
-    from sim.experiment import build_experiment
-    from sim.runner import run
+    from sim.pipeline.experiment import build_experiment
+    from sim.pipeline.runner import run
 
     path = Path(path)
     if path.exists() and RunFolder(path).read_manifest() is not None:

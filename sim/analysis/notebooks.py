@@ -31,9 +31,9 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from sim.analysis.data import NotARun, Run, example_run
-from sim.command import arkmc
-from sim.experiment import Experiment
-from sim.storage import RunFolder
+from sim.pipeline.command import arkmc
+from sim.pipeline.experiment import Experiment
+from sim.pipeline.storage import RunFolder
 
 ROOT = Path(__file__).resolve().parents[2]   # the project root: sim/analysis/notebooks.py is two folders down
 DEMO_RUN = Experiment.out                    # where `make run` saves its games (runs/demo)

@@ -14,7 +14,7 @@ from scipy.stats import chisquare
 from sim.analysis.data import Run
 from sim.analysis.stats import bootstrap_mean
 from sim.analysis.tables import with_q_values, with_wilson
-from sim.summary import with_win_share
+from sim.pipeline.summary import with_win_share
 
 
 def win_rates(run: Run, by: tuple[str, ...] = ("bot_spec",)) -> pl.DataFrame:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from scipy import stats as scipy_stats
 
-from sim.summary import Z95, wilson
+from sim.pipeline.summary import Z95, wilson
 
 RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
 COUNT_DRAW_COST = 10   # a multinomial count costs about as much as drawing 10 values (measured on numpy 2)

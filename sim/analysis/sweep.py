@@ -31,8 +31,8 @@ from sim.analysis.report import (
     write_sections,
 )
 from sim.analysis.stats import bootstrap_mean, games_to_detect, wilson
-from sim.experiment import ExperimentError
-from sim.sweep import read_definition
+from sim.pipeline.experiment import ExperimentError
+from sim.pipeline.sweep import read_definition
 
 
 def open_sweep(folder: Path) -> tuple[dict, dict[str, Run]]:

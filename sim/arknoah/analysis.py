@@ -1,7 +1,7 @@
 """Ark & Noah's statistics over a run: the start player's edge in mirror games, what each action is
 worth to the players who plan it often, what the bonus tiles do to the choices, which species win
 when they board, and how often cages and pairs are shared. Every figure describes the run's data
-pack (the reconstructed one unless the run overrode it): see docs/arknoah-data.md.
+pack (the reconstructed one unless the run overrode it): see docs/arknoah/data.md.
 
 Win rates count a shared win as a win for each tied seat (rank 1), as the card tables do; the
 seats' own table (`first_seat`) counts each tied seat an equal share, as the generic seat table does.
@@ -14,7 +14,7 @@ import polars as pl
 from sim.analysis.data import Run
 from sim.analysis.stats import bootstrap_mean, newcombe_difference
 from sim.analysis.tables import with_wilson
-from sim.summary import with_win_share
+from sim.pipeline.summary import with_win_share
 
 ACTIONS = ("pitch", "animals", "food", "swap", "wood", "build", "load")
 

@@ -1,6 +1,6 @@
 """Ark & Noah's static data as immutable, shared objects: the species (species.csv), the rule
 numbers (rules.json) and the ark parts (ark.json), read from the package's data folder or from a
-folder that replaces it (docs/arknoah-data.md). Everything here is reconstructed from the rulebook
+folder that replaces it (docs/arknoah/data.md). Everything here is reconstructed from the rulebook
 where the rulebook has no table; the documentation says which value comes from where.
 """
 
@@ -49,7 +49,7 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rule numbers of rules.json (the rulebook's, see docs/arknoah-data.md)."""
+    """The rule numbers of rules.json (the rulebook's, see docs/arknoah/data.md)."""
 
     start_walls: int
     start_pitch: int

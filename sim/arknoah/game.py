@@ -16,7 +16,7 @@ from sim.core.cards import CardStatus
 from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView
 
 DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
-             "from the rulebook (docs/arknoah-data.md), not the printed tiles; every figure describes that pack. "
+             "from the rulebook (docs/arknoah/data.md), not the printed tiles; every figure describes that pack. "
              "Owners of the game can replace it with --override data=FOLDER.")
 
 INFO = GameInfo(
@@ -28,7 +28,7 @@ INFO = GameInfo(
         GameOption("quick", DEFAULT_CONFIG["quick"],
                    "the quick rules (Schnellregel: first game, with children): 5 actions, no food, pitch or small animals"),
         GameOption("max_rounds", DEFAULT_CONFIG["max_rounds"],
-                   "a game still open after this round ends then (the rules set no limit; docs/arknoah-rules-decisions.md R15)"),
+                   "a game still open after this round ends then (the rules set no limit; docs/arknoah/rules-decisions.md R15)"),
     ),
     default_bot="noah",
     data_note=DATA_NOTE,

@@ -23,7 +23,7 @@ def data_caveat(run: Run) -> str:
     changes = [text for text in overrides if not text.startswith("data=")]
     pack = (f"the data pack in {folder}" if folder else
             "the reconstructed data pack (species, sizes, VP and ark shape rebuilt from the rulebook, "
-            "docs/arknoah-data.md), not the printed game")
+            "docs/arknoah/data.md), not the printed game")
     return f"These figures describe {pack}" + (f", with {', '.join(changes)}." if changes else ".")
 
 

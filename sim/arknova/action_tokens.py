@@ -2,7 +2,7 @@
 end of each turn while a token lies unused) and Constriction (the card is 2 weaker). Venom and
 constriction tokens leave a card when it is used; all tokens go back to the supply at the break
 (rulebook, break step 2). Placement, fee and strength follow the licensed digital edition
-(`docs/rules-decisions.md`, A3-A5)."""
+(`docs/arknova/rules-decisions.md`, A3-A5)."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def _build_board(catalog: Catalog, map_id: str) -> MapBoard:
     rock = mask_of(zoo_map.rock)
     water = mask_of(zoo_map.water)
     # The tower, gates and restaurant of maps 1, 2 and 5 stand on a rock or water space, which stays
-    # one (the licensed digital edition; docs/rules-decisions.md B7).
+    # one (the licensed digital edition; docs/arknova/rules-decisions.md B7).
     feature = ability_cells & (rock | water)
     buildable = mask_of(catalog.grid) & ~rock & ~water
     upgrade_only = mask_of(zoo_map.upgrade_only)

@@ -13,7 +13,7 @@ from sim.arknova.effects import EFFECTS
 from sim.arknova.mutation import committed_verdicts
 from sim.core.cards import CardEntry, CardStatus, card_statuses, card_tests
 
-CARD_TESTS = "test_cards_*.py"
+CARD_TESTS = "arknova/test_cards_*.py"
 KINDS = ("animal", "sponsor", "project", "final_scoring")
 
 
@@ -39,7 +39,7 @@ def card_entries(catalog: Catalog) -> list[CardEntry]:
 
 def statuses(catalog: Catalog, tests: dict[int, list[str]] | None = None,
              verdicts: Mapping[str, str] | None = None) -> list[CardStatus]:
-    """Every card's status; `tests` defaults to the marks found in tests/test_cards_*.py, `verdicts`
+    """Every card's status; `tests` defaults to the marks found in tests/arknova/test_cards_*.py, `verdicts`
     (keyword -> caught, survived, ...) to the committed mutation report's on those tests."""
     entries = card_entries(catalog)
     tests = card_tests(CARD_TESTS) if tests is None else tests

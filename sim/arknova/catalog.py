@@ -1,7 +1,7 @@
 """Ark Nova static game data as immutable, shared (flyweight) objects.
 
 The files in ``sim/arknova/data/`` are the source of truth (schema and provenance:
-``docs/data.md``). ``load_catalog()`` parses them once per process into the base catalog; a balance
+``docs/arknova/data.md``). ``load_catalog()`` parses them once per process into the base catalog; a balance
 experiment gets a catalog of its own with some entries changed (``sim.arknova.overrides``). A game
 holds the catalog it was made from and every rule reads that one, so states refer to the same card,
 map and table objects instead of copying them, which keeps simulation states small and cheap to copy.

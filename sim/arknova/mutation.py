@@ -13,7 +13,7 @@ its code reads the card data where the rule applies, so it is broken where that 
 `break_keyword` runs in the pytest process of one mutant (``--mutate sim.arknova.mutation:<keyword>``),
 before any test module is imported, so the base catalog is parsed already broken.
 
-The report is ``tests/mutation_arknova.json``: it judges the card tests, so it lives with them (an
+The report is ``tests/arknova/mutation_report.json``: it judges the card tests, so it lives with them (an
 installed package ships neither). Rerun ``scripts/mutation_check.py`` when it is stale.
 """
 
@@ -34,7 +34,7 @@ from sim.core import cards
 from sim.core.mutation import break_handler
 from sim.core.mutation_campaign import Mutant, read_report, source_fingerprint, verdicts
 
-REPORT_NAME = "mutation_arknova.json"
+REPORT_NAME = "arknova/mutation_report.json"
 UNREACHABLE = 99  # a project threshold no zoo reaches
 NO_TARGET = "(broken)"  # a project target no animal has
 

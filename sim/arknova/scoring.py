@@ -48,7 +48,7 @@ def touched_by_buildings(spaces: int, occupied: int) -> bool:
 def architecture(game: "ArkNovaGame", player: PlayerState) -> int:
     """Architectural Zoo, 1 CP each: every water space touches a building, every rock space
     touches a building, no building space is left empty, every border building space is covered
-    (the reading of docs/rules-decisions.md B2)."""
+    (the reading of docs/arknova/rules-decisions.md B2)."""
     board = board_of(player)
     occupied = player.occupied
     return (touched_by_buildings(board.water, occupied) + touched_by_buildings(board.rock, occupied)

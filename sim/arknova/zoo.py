@@ -221,7 +221,7 @@ def release_animal(player: PlayerState, animal: Animal) -> None:
     """Take an animal out of the zoo. Its special enclosure gives back the animal's markers first
     (German rulebook "sofern möglich ... ODER", French "en priorité"), also when this very card lives
     in a standard enclosure, provided an animal of the special enclosure with as many markers can take
-    over that enclosure; otherwise its own place is freed (docs/rules-decisions.md, decision 20b)."""
+    over that enclosure; otherwise its own place is freed (docs/arknova/rules-decisions.md, decision 20b)."""
     housing = player.housing.pop(animal.number, "standard")
     if housing == "standard" and animal.special_tokens:
         animals = player.catalog.animals

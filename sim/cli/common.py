@@ -21,8 +21,8 @@ DEFAULT_GAME = "arknova"
 def run_errors() -> Iterator[None]:
     """Around playing an experiment: a bad experiment is a one-line user error (exit 2); a failed
     worker or cluster is one line on stderr and exit 1 (what was saved stays for --resume)."""
-    from sim.experiment import ExperimentError
-    from sim.runner import RunFailed
+    from sim.pipeline.experiment import ExperimentError
+    from sim.pipeline.runner import RunFailed
 
     try:
         yield
@@ -44,7 +44,7 @@ class ArkmcError(click.ClickException):
 
 def factory_of(game: str) -> GameFactory:
     """The game's factory, or a one-line error naming the installed games."""
-    from sim.experiment import game_factory
+    from sim.pipeline.experiment import game_factory
 
     with run_errors():
         return game_factory(game)

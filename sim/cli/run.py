@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from sim.cli.common import MAPS, OPTION, game_options, run_errors, split_bots
-from sim.command import arkmc
+from sim.pipeline.command import arkmc
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,10 +79,10 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     game failed (its seed and traceback are in the games table), 2 for bad input, 130 when
     interrupted.
     """
-    from sim.experiment import load_experiment
-    from sim.runner import run as run_experiment
-    from sim.storage import RunFolder
-    from sim.summary import summarize
+    from sim.pipeline.experiment import load_experiment
+    from sim.pipeline.runner import run as run_experiment
+    from sim.pipeline.storage import RunFolder
+    from sim.pipeline.summary import summarize
 
     flags = experiment_flags(bots_text, maps, options, overrides, flags)
     with run_errors():

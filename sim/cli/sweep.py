@@ -10,7 +10,7 @@ import click
 
 from sim.cli.common import ArkmcError, check_writable, run_errors
 from sim.cli.run import experiment_flags, experiment_options
-from sim.command import arkmc
+from sim.pipeline.command import arkmc
 
 
 @click.command()
@@ -51,7 +51,7 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
     from sim.analysis.data import NotARun
     from sim.analysis.report import change_pp, interval, pct
     from sim.analysis.sweep import write_sweep_report
-    from sim.sweep import load_sweep, play
+    from sim.pipeline.sweep import load_sweep, play
 
     folder = out or f"runs/sweep-{path or 'values'}"
     if out is None and resume:

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from sim.cli.common import GAME, MAPS, OPTION, game_options, run_errors, split_bots
-from sim.command import arkmc
+from sim.pipeline.command import arkmc
 
 
 @click.command()
@@ -43,7 +43,7 @@ def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: 
     standings.csv/.parquet, pairwise.csv, the heatmap pairwise.png and shape.csv. Exit code 1
     when a game failed, 2 for bad input, 130 when interrupted.
     """
-    from sim.tournament import Tournament, load_seats, play, write_report
+    from sim.pipeline.tournament import Tournament, load_seats, play, write_report
 
     with run_errors():
         setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),

@@ -88,7 +88,7 @@ def card_tests(pattern: str, folder: Path | None = None) -> dict[int, list[str]]
                 numbers += [number for decorator in node.decorator_list for name in ast.walk(decorator)
                             if isinstance(name, ast.Name) for number in tables.get(name.id, ())]
                 for number in dict.fromkeys(numbers):
-                    found.setdefault(number, []).append(f"{path.name}::{node.name}")
+                    found.setdefault(number, []).append(f"{path.relative_to(folder).as_posix()}::{node.name}")
     return found
 
 

@@ -7,7 +7,7 @@ to break it where its engine reads it. The breaker is a module of the game with 
 ``break_keyword(keyword)`` function, named on pytest's command line with the keyword; this module is
 the pytest plugin that calls it, so nothing here imports a game:
 
-    python -m pytest -p sim.core.mutation --mutate sim.arknova.mutation:money tests/test_cards_sponsors.py
+    python -m pytest -p sim.core.mutation --mutate sim.arknova.mutation:money tests/arknova/test_cards_sponsors.py
 
 ``--mutate-cards 201,202`` keeps, of the tests marked ``pytest.mark.card``, only those marked with one of
 these cards (the other rows of a parametrized card table are deselected); ``--mutation-outcome FILE``

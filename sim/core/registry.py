@@ -29,6 +29,7 @@ from sim.core.protocols import ANY_GAME, Bot, GameFactory
 
 BOT_GROUP = "arkmc.bots"
 GAME_GROUP = "arkmc.games"
+DEFAULT_GAME_GROUP = "arkmc.default_game"  # one entry: the game commands play when none is named
 
 DEFAULT_BOT = "default"
 
@@ -140,6 +141,19 @@ def available_bots(game: str | None = None) -> list[str]:
 
 def available_games() -> list[str]:
     return sorted(set(_games) | {entry.name for entry in entry_points(group=GAME_GROUP)})
+
+
+@functools.cache
+def default_game() -> str:
+    """The name of the game a command plays when none is named: the installation's choice (the one entry of
+    the ``arkmc.default_game`` entry point), else the only game installed."""
+    chosen = list(entry_points(group=DEFAULT_GAME_GROUP))
+    if chosen:
+        return str(chosen[0].load().info.name)
+    games = available_games()
+    if len(games) != 1:
+        raise RegistryError(f"no default game is installed; name one of: {', '.join(games)}")
+    return games[0]
 
 
 def bot_parameters(factory: Callable[..., Any]) -> list[tuple[str, Any]]:

@@ -36,7 +36,7 @@ def entry_space(trail: Trail, row: list[int], start: int) -> int:
 def migration_space(trail: Trail, row: list[int], start: int, region: int) -> int:
     """"das erste freie Feld der Region des neuen Kontinents ..., welche die gleiche Nummer hat";
     none free there: the first free one of the next higher region. Never the final space, which is
-    reached only along the path over the red token (docs/inhabit-rules-decisions.md). -1: none."""
+    reached only along the path over the red token (docs/inhabit/rules-decisions.md). -1: none."""
     regions, tokens = trail.regions, trail.tokens
     final = trail.final
     for index in range(start, final):

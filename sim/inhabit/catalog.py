@@ -1,7 +1,7 @@
 """Inhabit the Earth's static data as immutable, shared (flyweight) objects.
 
 The files in ``sim/inhabit/data/`` (``cards.csv``, ``tokens.csv``, ``trails.json``) are a pack
-reconstructed from the rulebook (field by field provenance: ``docs/inhabit-data.md``). A user who owns
+reconstructed from the rulebook (field by field provenance: ``docs/inhabit/data.md``). A user who owns
 the game can point the option ``data=FOLDER`` at a folder holding their own versions of any of these
 files (a file the folder lacks is taken from the shipped pack); ``sim.inhabit.overrides`` changes single
 facts. A catalog is parsed once per folder and shared by every game made from it: states hold card

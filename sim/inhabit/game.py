@@ -15,9 +15,9 @@ from sim.inhabit.registry import EFFECTS
 from sim.inhabit.setup import DEFAULT_CONFIG, MAX_PLAYERS, MIN_PLAYERS, new_game, validate
 from sim.inhabit.state import InhabitState
 
-DATA_NOTE = ("the figures describe the data pack reconstructed from the rulebook (docs/inhabit-data.md), not the "
+DATA_NOTE = ("the figures describe the data pack reconstructed from the rulebook (docs/inhabit/data.md), not the "
              "printed cards and boards: the rulebook lists neither the 162 cards nor the trails")
-CARD_TESTS = "test_inhabit_cards*.py"  # the files whose card(N) marks prove the cards
+CARD_TESTS = "inhabit/test_cards*.py"  # the files whose card(N) marks prove the cards
 
 INFO = GameInfo(
     name="inhabit",
@@ -32,7 +32,7 @@ INFO = GameInfo(
         GameOption("max_turns", DEFAULT_CONFIG["max_turns"],
                    "safety net: the game is scored after this many turns (every seat's together) if still running"),
         GameOption("data", DEFAULT_CONFIG["data"],
-                   "a folder with your own cards.csv, tokens.csv and/or trails.json (docs/inhabit-data.md); "
+                   "a folder with your own cards.csv, tokens.csv and/or trails.json (docs/inhabit/data.md); "
                    "empty: the reconstructed pack"),
     ),
     default_bot="inhabit_default",

@@ -1,6 +1,6 @@
 """Inhabit the Earth's own sections of `arkmc report`: the first seat, classes and continents, cards,
 the race's length and the scoring cards. Each says which data pack its figures describe: the one
-reconstructed from the rulebook (docs/inhabit-data.md) unless the run named its own."""
+reconstructed from the rulebook (docs/inhabit/data.md) unless the run named its own."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sim.analysis.data import Run
 from sim.analysis.report import TOP, Section, column, interval_of, num, pct, top_and_bottom
 from sim.inhabit import analysis
 
-PACK = ("These figures describe the data pack reconstructed from the rulebook (docs/inhabit-data.md): the "
+PACK = ("These figures describe the data pack reconstructed from the rulebook (docs/inhabit/data.md): the "
         "rulebook lists neither the cards nor the trails, so they are not findings about the printed game.")
 MIN_SEAT_GAMES = 30  # games per player count before the first seat is judged
 CARD_MIN_N = 20  # seats that played a card before it is ranked
@@ -33,7 +33,7 @@ def data_caveat(run: Run) -> str:
     if not folder and not changes:
         return PACK
     pack = (f"the data pack in {folder}" if folder else
-            "the data pack reconstructed from the rulebook (docs/inhabit-data.md), not the printed game")
+            "the data pack reconstructed from the rulebook (docs/inhabit/data.md), not the printed game")
     return f"These figures describe {pack}" + (f", with {', '.join(changes)}." if changes else ".")
 
 

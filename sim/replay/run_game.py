@@ -2,7 +2,7 @@
 
 The run's manifest holds its whole experiment (game, options with the maps, data overrides, bots,
 base seed), and game `i` is seeded from the base seed and `i` alone, so the runner's own way of
-starting a game (`sim.runner.new_indexed_game`) plays it again. The replay is accepted only when
+starting a game (`sim.pipeline.runner.new_indexed_game`) plays it again. The replay is accepted only when
 it ends as the run recorded (status, decisions, every seat's points): a game played under other
 data or code would be another game, so it is refused with the likely reason.
 """
@@ -17,16 +17,16 @@ from typing import Any
 
 import polars as pl
 
-from sim.command import arkmc
 from sim.core.play import GameRecord, play_game
 from sim.core.protocols import SeatResult
 from sim.core.registry import get_game
 from sim.core.seeds import game_seed
-from sim.experiment import Experiment, ExperimentError, load_experiment
+from sim.pipeline.command import arkmc
+from sim.pipeline.experiment import Experiment, ExperimentError, load_experiment
+from sim.pipeline.runner import dataset_version, experiment_bots, experiment_factory, new_indexed_game
+from sim.pipeline.storage import RunFolder, code_version
 from sim.replay.page import game_facts, replay_page, seat_names
 from sim.replay.recorder import GameRecorder, ReplayStep
-from sim.runner import dataset_version, experiment_bots, experiment_factory, new_indexed_game
-from sim.storage import RunFolder, code_version
 
 
 class ReplayError(ValueError):

@@ -19,7 +19,7 @@ from toygame.state import ToyState
 DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "rounds": 8, "start_money": 3}
 OPTION_RANGES = {"rounds": (1, 20), "start_money": (0, 10)}
 STARTING_HAND = 3
-CARD_TESTS = "test_toygame_cards*.py"  # the files whose card(N) marks prove the toy's cards
+CARD_TESTS = "toygame/test_cards*.py"  # the files whose card(N) marks prove the toy's cards
 
 INFO = GameInfo(
     name="toy",

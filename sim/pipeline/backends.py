@@ -1,0 +1,110 @@
+"""Where the workers run: loky processes on this machine, or a Dask or Ray cluster.
+
+Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
+Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
+is reported as a one-line error (`require_backend`, before the run folder is made), not a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from joblib import parallel_config
+
+from sim.pipeline.command import pip_install
+from sim.pipeline.experiment import Experiment, ExperimentError
+
+EXTRAS = {"dask": "dask.distributed", "ray": "ray.util.joblib"}  # the module each optional backend needs
+
+
+def require_backend(backend: str) -> None:
+    """A one-line ExperimentError naming the install command when the backend's extra is missing;
+    checked before the run folder is made, so a missing extra leaves nothing behind."""
+    module = EXTRAS.get(backend)
+    if module is not None and not _importable(module):
+        raise ExperimentError(f"the {backend} backend needs the {backend} extra: {pip_install(backend)}")
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+def worker_count(experiment: Experiment) -> int:
+    """Workers for loky or a local cluster: `jobs`, or every core for -1."""
+    return (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+
+
+@contextmanager
+def execution(experiment: Experiment) -> Iterator[None]:
+    """Make joblib's `Parallel` run on the experiment's backend for the duration of the block."""
+    if experiment.backend == "dask":
+        with _dask(experiment):
+            yield
+    elif experiment.backend == "ray":
+        with _ray(experiment):
+            yield
+    else:
+        # One function, not a new object per run, so that loky keeps reusing its workers across runs.
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker):
+            yield
+
+
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _start_worker() -> None:
+    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
+    and end when the parent is gone (killed with SIGKILL, it cannot stop its workers, which would
+    otherwise play on for nobody; their resource trackers then end too)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="arkmc-parent-watch", daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
+
+
+@contextmanager
+def _dask(experiment: Experiment) -> Iterator[None]:
+    from dask.distributed import Client, LocalCluster
+    if experiment.scheduler:
+        client = Client(experiment.scheduler)
+    else:
+        cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
+                               dashboard_address=None, host="127.0.0.1")
+        client = Client(cluster)
+    try:
+        with parallel_config(backend="dask"):
+            yield
+    finally:
+        client.close()
+        if not experiment.scheduler:
+            cluster.close()
+
+
+@contextmanager
+def _ray(experiment: Experiment) -> Iterator[None]:
+    import ray
+    from ray.util.joblib import register_ray
+
+    if experiment.scheduler:
+        ray.init(address=experiment.scheduler, log_to_driver=False)
+    else:
+        ray.init(num_cpus=worker_count(experiment), include_dashboard=False, log_to_driver=False)
+    register_ray()
+    try:
+        with parallel_config(backend="ray"):
+            yield
+    finally:
+        ray.shutdown()

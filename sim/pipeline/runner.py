@@ -1,0 +1,344 @@
+"""Run an experiment: chunks of games played by parallel workers, each chunk saved as it ends.
+
+Game `i` is seeded from the base seed by SeedSequence spawning with key `i`, and a chunk
+is a fixed range of game indices, so the rows do not depend on the number of workers, the
+order chunks finish in, or the backend (loky on one machine, Dask or Ray on a cluster).
+A game that raises becomes an error row (its seed and traceback) and the run goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import resource
+import signal
+import sys
+import threading
+import time
+import traceback
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from joblib import Parallel, delayed
+from tqdm import tqdm
+
+from sim.core.deadline import DecisionTimeout
+from sim.core.play import play_game
+from sim.core.protocols import Bot, GameFactory, GameState
+from sim.core.registry import get_game, make_bot, parse_bot_spec
+from sim.core.seeds import game_seed
+from sim.pipeline.backends import execution, require_backend, worker_count
+from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, setting_differences
+from sim.pipeline.storage import RunFolder, frame, table_schemas
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """One chunk's tables, ready to be written, and its counts."""
+
+    chunk: int
+    frames: dict[str, pl.DataFrame]
+    games: int
+    errors: int
+    seconds: float
+    peak_memory_mb: float  # of the worker process that played it
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """What a call to `run` did."""
+
+    games_total: int
+    games_played: int  # in this call
+    games_before: int  # already saved when this call started
+    errors: int  # in the whole experiment
+    seconds: float
+    workers: int
+    interrupted: bool
+
+
+class RunFailed(Exception):
+    """A worker or the cluster failed; the chunks saved so far are kept for `--resume`."""
+
+
+@dataclass(slots=True)
+class _Interrupt:
+    seen: bool = False
+
+
+@contextmanager
+def _watching_interrupts() -> Iterator[_Interrupt]:
+    """Note a Ctrl-C (then raise KeyboardInterrupt as usual) so that the errors it causes in the
+    workers at the same moment are read as an interruption, not as a failure."""
+    interrupt = _Interrupt()
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupt
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        interrupt.seen = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield interrupt
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def chunk_count(experiment: Experiment) -> int:
+    return -(-experiment.games // experiment.chunk_size)
+
+
+def chunk_games(experiment: Experiment, chunk: int) -> range:
+    start = chunk * experiment.chunk_size
+    return range(start, min(experiment.games, start + experiment.chunk_size))
+
+
+def experiment_factory(experiment: Experiment) -> GameFactory:
+    """The factory of the experiment's game with its data overrides: the data its games are played with."""
+    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+
+
+def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
+    """The game's dimension tables (see `GameFactory`) as typed frames; none when the game has none."""
+    build = getattr(factory, "dimension_tables", None)   # optional: a game without fixed data has none
+    tables = build() if build is not None else {}
+    return {name: frame(table.rows, table.columns) for name, table in tables.items()}
+
+
+def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None) -> ChunkResult:
+    """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
+    the experiment's own; a folder started by an older arkmc keeps the id its rows already have)."""
+    started = time.perf_counter()
+    factory = experiment_factory(experiment)
+    schemas = table_schemas(factory.dataset_schema())
+    key = experiment_id or experiment.experiment_id
+    games = [_play_one(experiment, factory, index, key) for index in chunk_games(experiment, chunk)]
+    frames = _frames(games, schemas)
+    errors = int((frames["games"]["status"].cast(pl.String) == "error").sum())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return ChunkResult(chunk, frames, len(games), errors, time.perf_counter() - started, peak)
+
+
+GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
+ERROR_ROW_FIELDS = ("experiment", "game", "seed", "game_name", "players", "seconds")
+# What polars raises when a value does not fit its column (an i64 into a u8, a string into a number).
+ROW_ERRORS = (pl.exceptions.PolarsError, OverflowError, TypeError, ValueError)
+
+
+def _frames(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[str, pl.DataFrame]:
+    """The chunk's tables. A game whose values do not fit their columns (a counter past its type)
+    becomes an error row, so it costs its own rows, not the chunk's."""
+    try:
+        return _tables(games, schemas)
+    except ROW_ERRORS:
+        return _tables([_fitting(game, schemas) for game in games], schemas)
+
+
+def _tables(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[str, pl.DataFrame]:
+    return {table: frame([row for game in games for row in game.get(table, ())], columns)
+            for table, columns in schemas.items()}
+
+
+def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
+    """`game` itself when its rows fit their columns, else its error row saying which value did not."""
+    try:
+        _tables([game], schemas)
+    except ROW_ERRORS as error:
+        row = game["games"][0]
+        return {"games": [{**{key: row[key] for key in ERROR_ROW_FIELDS}, "status": "error",
+                           "error": f"the game's rows do not fit the dataset's columns: {error}"}]}
+    return game
+
+
+def new_indexed_game(experiment: Experiment, factory: GameFactory, index: int) -> GameState:
+    """Game `index` of the experiment as the runner starts it (its seed, its config, recording its history):
+    `arkmc replay` starts it the same way, so it plays the same game."""
+    state = factory.new_game(experiment.config, game_seed(experiment.seed, index))
+    factory.keep_history(state)
+    return state
+
+
+def experiment_bots(experiment: Experiment) -> list[Bot]:
+    """A fresh bot for every seat of one game of the experiment."""
+    return [make_bot(spec, experiment.game) for spec in experiment.bots]
+
+
+def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str) -> GameRows:
+    """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
+    seed = game_seed(experiment.seed, index)
+    ids = {"experiment": experiment_id, "game": index}
+    base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
+    started = time.perf_counter()
+    try:
+        state = new_indexed_game(experiment, factory, index)
+        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds)
+        tables = factory.dataset_tables(state)
+    except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
+        return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,
+                           "error": traceback.format_exc()}]}
+    results = sorted(record.results, key=lambda result: result.seat)
+    winners = [result.seat for result in results if result.rank == 1]
+    rows: GameRows = {"games": [{
+        **base, **tables.game, "status": record.status, "decisions": record.decisions,
+        "winner": winners[0] if len(winners) == 1 else -1, "winners": len(winners),
+        "seconds": time.perf_counter() - started,
+    }], "seats": []}
+    for seat, spec in enumerate(experiment.bots):
+        result = results[seat] if results else None
+        rows["seats"].append({
+            **ids, **tables.seats[seat], "seat": seat, "bot": parse_bot_spec(spec)[0], "bot_spec": spec,
+            "points": result.score if result else None, "rank": result.rank if result else None,
+            "won": bool(result and result.rank == 1),
+        })
+    for table, table_rows in tables.tables.items():
+        rows[table] = [{**ids, **row} for row in table_rows]
+    return rows
+
+
+def print_notice(line: str) -> None:
+    """A notice on stderr, as the command line prints its warnings."""
+    tqdm.write(f"arkmc: {line}", file=sys.stderr)
+
+
+def run(experiment: Experiment, resume: bool = False, progress: bool | None = None,
+        notify: Callable[[str], None] = print_notice, label: str = "") -> RunSummary:
+    """Play the experiment's missing chunks and save each as it ends.
+
+    Without `resume` the output folder must be empty (or absent); with it, the folder must
+    hold this same experiment, and a chunk whose listed part is missing or damaged is played
+    again. `progress` defaults to showing a bar when stderr is a terminal; `notify` gets one
+    line for each part found missing, damaged or extra; `label` names the run on its progress bar.
+    """
+    require_backend(experiment.backend)
+    folder = RunFolder(Path(experiment.out))
+    factory = get_game(experiment.game)
+    manifest = _prepare(folder, experiment, dataset_version(factory), resume)
+    folder.discard_unfinished(manifest)
+    _replay_damaged(folder, manifest, notify)
+    _replay_short(folder, manifest, experiment)
+    done = {int(name) for name in manifest["chunks_done"]}
+    todo = [chunk for chunk in range(chunk_count(experiment)) if chunk not in done]
+    before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
+    workers = worker_count(experiment)
+    folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds,
+                         dimension_frames(experiment_factory(experiment)))
+    started = time.perf_counter()
+    interrupted = False
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=experiment.games, initial=before, unit="game", disable=not show, smoothing=0.1,
+              desc=label or None) as bar, \
+            _watching_interrupts() as interrupt, warnings.catch_warnings():
+        # On an interruption joblib warns that chunks were cancelled or finished unused: they are
+        # replayed on resume. Both wordings of that warning end with this advice.
+        warnings.filterwarnings("ignore", message=".*You could benefit from adjusting the input task iterator",
+                                category=UserWarning)
+        try:
+            with execution(experiment):
+                for result in _results(experiment, todo, manifest["experiment_id"]):
+                    folder.save_chunk(manifest, result.chunk, result.frames, {
+                        "games": result.games, "errors": result.errors, "seconds": round(result.seconds, 3),
+                        "peak_memory_mb": round(result.peak_memory_mb, 1)})
+                    bar.update(result.games)
+        except KeyboardInterrupt:
+            interrupted = True
+        except Exception as error:  # Ctrl-C also reaches the workers, whose deaths surface here
+            if not interrupt.seen:
+                raise RunFailed(f"the run stopped: {type(error).__name__}: {str(error).splitlines()[0]} "
+                                f"({saved_games(manifest)} games saved; --resume continues)") from error
+            interrupted = True
+    errors = sum(entry["errors"] for entry in manifest["chunks_done"].values())
+    played = saved_games(manifest) - before  # read back, so a chunk saved just as Ctrl-C came counts
+    return RunSummary(experiment.games, played, before, errors, time.perf_counter() - started, workers, interrupted)
+
+
+def _replay_damaged(folder: RunFolder, manifest: dict[str, Any], notify: Callable[[str], None]) -> None:
+    """Take every chunk with a missing or damaged part off the manifest, so it is played again;
+    say which file was wrong, and which stray files every reader ignores."""
+    for problem in folder.check_parts(manifest):
+        if problem.chunk is None:
+            notify(str(problem))
+        elif problem.chunk in manifest["chunks_done"]:
+            notify(f"{problem}; that chunk is played again")
+            folder.forget_chunk(manifest, problem.chunk)
+
+
+def _replay_short(folder: RunFolder, manifest: dict[str, Any], experiment: Experiment) -> None:
+    """Take off the manifest every chunk that holds fewer games than its range now has: the last chunk
+    of a run that was extended to more games. It is played again whole (its games come out as before)."""
+    for name, entry in list(manifest["chunks_done"].items()):
+        if entry["games"] != len(chunk_games(experiment, int(name))):
+            folder.forget_chunk(manifest, name)
+
+
+def saved_games(manifest: dict[str, Any]) -> int:
+    """Games in the chunks the manifest lists as saved."""
+    return sum(entry["games"] for entry in manifest["chunks_done"].values())
+
+
+def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
+    """Chunk results as they finish. Ray's joblib backend only returns whole lists, so on Ray
+    chunks go out in waves of two per worker and each wave is saved when it returns."""
+    tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
+    if experiment.backend == "ray":
+        wave = 2 * worker_count(experiment)
+        for start in range(0, len(tasks), wave):
+            yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
+        return
+    n_jobs = worker_count(experiment) if experiment.backend == "loky" else -1
+    yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+
+
+def dataset_version(factory: GameFactory) -> str:
+    """The game's data version together with a digest of every table's columns (core and game), so
+    that a run saved under other data or other columns is not resumed into one dataset."""
+    schemas = json.dumps(table_schemas(factory.dataset_schema()), sort_keys=True)
+    return hashlib.sha256(f"{factory.data_version()}\n{schemas}".encode()).hexdigest()[:16]
+
+
+def _prepare(folder: RunFolder, experiment: Experiment, data_version: str, resume: bool) -> dict[str, Any]:
+    """The manifest to continue: a new one, or the folder's own when resuming the same experiment.
+
+    Resuming with more games than the folder was started with extends it: the seeds depend only on
+    the game index, so the games saved stay and the new indices are added. Any other setting that
+    differs is named, with the folder's value and this one's.
+    """
+    try:
+        manifest = folder.read_manifest()
+    except (ValueError, OSError) as error:
+        raise ExperimentError(str(error)) from None
+    if manifest is None:
+        if folder.path.exists() and not folder.path.is_dir():
+            raise ExperimentError(f"{folder.path} is a file, not a folder; choose another --out")
+        if not folder.is_empty():
+            raise ExperimentError(f"{folder.path} is not empty and holds no arkmc experiment; choose another --out")
+        try:
+            return folder.start(experiment.to_dict(), experiment.experiment_id, chunk_count(experiment), data_version)
+        except OSError as error:  # read-only, a file where a folder should be, no space
+            raise ExperimentError(f"cannot make the run folder {folder.path}: {error.strerror or error}") from None
+    saved = manifest["experiment"]
+    differences = [difference for difference in setting_differences(saved, experiment.identity)
+                   if difference[0] != "games"]
+    if differences:
+        raise ExperimentError(f"{folder.path} holds another experiment: {differences_text(differences)}; "
+                              "choose another --out")
+    games = saved["games"]
+    if experiment.games < games:
+        raise ExperimentError(f"{folder.path} holds an experiment of {games} games; --games {experiment.games} would "
+                              "shorten it (a run can be extended, not shortened)")
+    if not resume:
+        more = f" and extend it to {experiment.games} games" if experiment.games > games else ""
+        raise ExperimentError(f"{folder.path} already holds this experiment; add --resume to finish it{more}")
+    if manifest["data_version"] != data_version:
+        raise ExperimentError(f"the game's data or columns changed since {folder.path} was started "
+                              f"({manifest['data_version']} -> {data_version}); start a new experiment "
+                              "(another --out, or remove that folder)")
+    if experiment.games > games:
+        folder.extend(manifest, experiment.to_dict(), chunk_count(experiment))
+    return manifest

@@ -1,0 +1,361 @@
+"""A tournament between bots: every table, every seat rotation, the same deals for each rotation.
+
+A table is a set of `players` bots (every combination of the named bots). Each table is
+played in `players` seat rotations, so each bot sits in each seat equally often, and every
+rotation of a table is its own experiment folder with the same base seed: game i of each
+rotation is the same deal (common random numbers), which cancels much of the luck of the
+deal out of the comparison. The results are read back from the Parquet datasets:
+win rates with Wilson intervals, mean points with bootstrap intervals, a pairwise win-rate
+matrix, and openskill (Plackett-Luce) ratings.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from sim.analysis.stats import bootstrap_mean
+from sim.pipeline.experiment import (
+    Experiment,
+    ExperimentError,
+    build_experiment,
+    differences_text,
+    setting_differences,
+    study_config,
+    validate_config,
+)
+from sim.pipeline.runner import RunSummary, run
+from sim.pipeline.storage import RunFolder
+from sim.pipeline.summary import wilson, with_win_share
+
+DEFINITION = "tournament.json"
+# What the game-shape table reads, when the game's dataset has it (Ark Nova's does; docs/dataset.md).
+SEAT_SHAPE = ("turns", "animals", "sponsors", "projects", "score")
+GAME_SHAPE = ("breaks", "end_trigger")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One experiment of the tournament: a table in one seat rotation (`bots[seat]` are bot indices)."""
+
+    table: int
+    rotation: int
+    bots: tuple[int, ...]
+
+    @property
+    def folder(self) -> str:
+        return f"table{self.table:03d}-rotation{self.rotation}"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Which bots meet, how many deals per table, and where the experiment folders go."""
+
+    bots: tuple[str, ...]
+    out: str
+    game: str = "arknova"
+    players: int = 2
+    games: int = 100  # deals per table; each is played once in every seat rotation
+    options: dict[str, Any] = field(default_factory=dict)  # the game's study options fill the rest
+    seed: int = 0
+    jobs: int = -1
+    backend: str = "loky"
+    scheduler: str = ""
+
+    def __post_init__(self) -> None:
+        if self.players < 2:
+            raise ExperimentError(f"a tournament needs at least 2 players per table, got {self.players}")
+        # the game's own limits first: five bots for a table of 5 still cannot play Ark Nova
+        validate_config(self.game, study_config(self.game, {**self.options, "players": self.players}))
+        if len(self.bots) < self.players:
+            raise ExperimentError(f"{len(self.bots)} bot(s) cannot fill a table of {self.players} players")
+        duplicates = sorted({spec for spec in self.bots if self.bots.count(spec) > 1})
+        if duplicates:
+            raise ExperimentError(f"bot(s) named twice: {', '.join(duplicates)}")
+        if self.games < 1:
+            raise ExperimentError(f"games must be at least 1, got {self.games}")
+
+    def seatings(self) -> list[Seating]:
+        """Every table in every cyclic seat rotation: each bot of a table sits once in each seat."""
+        seatings = []
+        for table, members in enumerate(combinations(range(len(self.bots)), self.players)):
+            for rotation in range(self.players):
+                seatings.append(Seating(table, rotation, members[rotation:] + members[:rotation]))
+        return seatings
+
+    def experiment(self, seating: Seating) -> Experiment:
+        """The seating's experiment: the same seed (so the same deals) for every rotation."""
+        return build_experiment({
+            "game": self.game, "players": self.players, "bots": [self.bots[index] for index in seating.bots],
+            "options": dict(self.options), "games": self.games, "seed": self.seed,
+            "out": str(Path(self.out) / seating.folder), "jobs": self.jobs, "backend": self.backend,
+            "scheduler": self.scheduler,
+        })
+
+    def identity(self) -> dict[str, Any]:
+        """What decides the games (not where or how they run): a resumed tournament must match it."""
+        data = asdict(self)
+        return {key: data[key] for key in ("game", "bots", "players", "games", "options", "seed")} | {"bots": list(self.bots)}
+
+
+def play(tournament: Tournament, resume: bool = False, progress: bool | None = None) -> list[RunSummary]:
+    """Play every seating's experiment (finishing interrupted ones with `resume`)."""
+    experiments = [tournament.experiment(seating) for seating in tournament.seatings()]
+    out = Path(tournament.out)
+    definition = out / DEFINITION
+    if definition.exists():
+        _check_resumable(out, json.loads(definition.read_text(encoding="utf-8")), tournament, resume)
+    elif out.exists() and any(out.iterdir()):
+        raise ExperimentError(f"{out} is not empty and holds no arkmc tournament; choose another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    definition.write_text(json.dumps(tournament.identity(), indent=2, sort_keys=True), encoding="utf-8")
+    summaries = []
+    for experiment in experiments:
+        summary = run(experiment, resume=resume, progress=progress)
+        summaries.append(summary)
+        if summary.interrupted:
+            break
+    return summaries
+
+
+def _check_resumable(out: Path, saved: dict[str, Any], tournament: Tournament, resume: bool) -> None:
+    """Refuse, in one line, to play `tournament` into `out` holding `saved`, unless it is the same tournament
+    resumed, possibly with more deals: each seating's run is then extended, as `arkmc run --resume` does."""
+    differences = [difference for difference in setting_differences(saved, tournament.identity())
+                   if difference[0] != "games"]
+    if differences:
+        raise ExperimentError(f"{out} holds another tournament: {differences_text(differences)}; choose another --out")
+    if tournament.games < saved["games"]:
+        raise ExperimentError(f"{out} holds a tournament of {saved['games']} deals per table; --games "
+                              f"{tournament.games} would shorten it (a tournament can be extended, not shortened)")
+    if not resume:
+        more = f" and extend it to {tournament.games} deals per table" if tournament.games > saved["games"] else ""
+        raise ExperimentError(f"{out} already holds this tournament; add --resume to finish it{more}")
+
+
+def load_seats(tournament: Tournament) -> pl.DataFrame:
+    """Every seat of every finished game, with its table and rotation; bot = index into `bots`."""
+    frames = []
+    index = {spec: position for position, spec in enumerate(tournament.bots)}
+    for seating in tournament.seatings():
+        folder = RunFolder(Path(tournament.out) / seating.folder)
+        manifest = folder.read_manifest()
+        games, seats = folder.scan("games", manifest), folder.scan("seats", manifest)
+        if games is None or seats is None:  # a seating not played yet
+            continue
+        game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]
+        seat_columns = [name for name in SEAT_SHAPE if name in seats.collect_schema().names()]
+        finished = games.filter(pl.col("status") == "finished").select("game", *game_columns)
+        seats = with_win_share(seats.join(finished, on="game")).select(
+            "game", "seat", "bot_spec", "points", "rank", "won", "win_share", *seat_columns, *game_columns)
+        frames.append(seats.collect().with_columns(
+            pl.lit(seating.table, pl.UInt32).alias("table"), pl.lit(seating.rotation, pl.UInt8).alias("rotation"),
+            pl.col("bot_spec").cast(pl.String).replace_strict(index, return_dtype=pl.UInt16).alias("bot"),
+            pl.col("points").cast(pl.Float64), pl.col("rank").cast(pl.Int64)))
+    return pl.concat(frames).drop("bot_spec").sort("game", "table", "rotation", "seat")
+
+
+def pairwise(seats: pl.DataFrame, bots: int) -> tuple[np.ndarray, np.ndarray]:
+    """rates[i, j]: the share of games with both at the table in which bot i ranked above bot j
+    (a tie counts one half); counts[i, j]: how many such games. The diagonal is NaN."""
+    keys = ["table", "rotation", "game"]
+    pairs = seats.select(*keys, "bot", "rank").join(seats.select(*keys, "bot", "rank"), on=keys, suffix="_other")
+    pairs = pairs.filter(pl.col("bot") != pl.col("bot_other")).with_columns(
+        pl.when(pl.col("rank") < pl.col("rank_other")).then(1.0)
+        .when(pl.col("rank") == pl.col("rank_other")).then(0.5).otherwise(0.0).alias("score"))
+    table = pairs.group_by("bot", "bot_other").agg(pl.col("score").sum(), pl.len().alias("n"))
+    scores = np.zeros((bots, bots))
+    counts = np.zeros((bots, bots), dtype=np.int64)
+    for row in table.iter_rows(named=True):
+        scores[row["bot"], row["bot_other"]] = row["score"]
+        counts[row["bot"], row["bot_other"]] = row["n"]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rates = np.where(counts > 0, scores / np.maximum(counts, 1), np.nan)
+    np.fill_diagonal(rates, np.nan)
+    return rates, counts
+
+
+def ratings(seats: pl.DataFrame, bots: int) -> list[tuple[float, float, float]]:
+    """Openskill Plackett-Luce rating (mu, sigma, ordinal) of each bot, the games rated in
+    order of deal, then table, then rotation."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    players = [model.rating(name=str(index)) for index in range(bots)]
+    for _, game in seats.group_by("game", "table", "rotation", maintain_order=True):
+        members = game["bot"].to_list()
+        rated = model.rate([[players[index]] for index in members], ranks=game["rank"].to_list())
+        for index, (rating,) in zip(members, rated):
+            players[index] = rating
+    return [(player.mu, player.sigma, player.ordinal()) for player in players]
+
+
+STANDINGS_ORDER = ("win rate, highest first (a shared win split between the tied seats); equal win rates by "
+                   "openskill rating")
+
+
+def standings(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per bot: games, wins (a shared win split between the tied seats), win rate with its
+    Wilson interval, mean points with a bootstrap interval, and the openskill rating; sorted by
+    STANDINGS_ORDER. The win rate comes first because it is what the rows show; the rating also
+    weighs every finishing place and its own uncertainty, so it may order two bots otherwise
+    (`order_notes` says where)."""
+    rows = []
+    for index, (mu, sigma, ordinal) in enumerate(ratings(seats, len(tournament.bots))):
+        own = seats.filter(pl.col("bot") == index)
+        games, wins = own.height, float(own["win_share"].sum())
+        points = own["points"].to_numpy()
+        low, high = wilson(wins, games)
+        mean_points, points_low, points_high = bootstrap_mean(points, seed=tournament.seed + index)
+        rows.append({"bot": tournament.bots[index], "games": games, "wins": wins,
+                     "win_rate": wins / games if games else float("nan"), "win_low": low, "win_high": high,
+                     "mean_points": mean_points,
+                     "points_low": points_low, "points_high": points_high,
+                     "mu": mu, "sigma": sigma, "ordinal": ordinal})
+    return pl.DataFrame(rows).sort("win_rate", "ordinal", descending=True)
+
+
+def order_notes(table: pl.DataFrame, rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...]) -> list[str]:
+    """Where the standings' order could mislead: for each bot listed right above another, a note when
+    the one below has the higher rating or won their head-to-head."""
+    notes = []
+    rows = table.to_dicts()
+    for above, below in zip(rows, rows[1:]):
+        i, j = bots.index(above["bot"]), bots.index(below["bot"])
+        if below["ordinal"] > above["ordinal"]:
+            notes.append(f"note: {below['bot']} is rated above {above['bot']} ({below['ordinal']:.2f} against "
+                         f"{above['ordinal']:.2f}) although its win rate is lower: the rating also weighs every "
+                         "finishing place and is lowered by its uncertainty (mu - 3 sigma)")
+        if counts[j, i] and rates[j, i] > 0.5:
+            notes.append(f"note: {below['bot']} ranked above {above['bot']} in {rates[j, i]:.1%} of the "
+                         f"{counts[j, i]} games they shared, although its win rate over all its games is lower")
+    return notes
+
+
+def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
+    """The plain-text report: standings, then the pairwise matrix (row bot vs column bot)."""
+    table = standings(tournament, seats)
+    rates, counts = pairwise(seats, len(tournament.bots))
+    deals = seats.select("table", "game").unique().height
+    width = max(28, *(len(spec) for spec in tournament.bots))
+    lines = [f"tournament: {len(tournament.bots)} bots, {tournament.players} players per table, "
+             f"{len(tournament.seatings())} table rotations, {seats.select('table', 'rotation', 'game').unique().height} "
+             f"finished games ({deals} deals, each played in every seat rotation)",
+             f"standings by {STANDINGS_ORDER}",
+             f"{'bot':<{width}} {'n':>6} {'win rate':>9} {'95% CI':>16} {'mean points':>12} {'95% CI':>16} "
+             f"{'rating':>7} {'mu':>6} {'sigma':>6}"]
+    for row in table.iter_rows(named=True):
+        wins = f"[{row['win_low']:.1%}, {row['win_high']:.1%}]"
+        points = f"[{row['points_low']:.1f}, {row['points_high']:.1f}]"
+        lines.append(f"{row['bot']:<{width}} {row['games']:>6} {row['win_rate']:>9.1%} {wins:>16} "
+                     f"{row['mean_points']:>12.1f} {points:>16} {row['ordinal']:>7.2f} "
+                     f"{row['mu']:>6.2f} {row['sigma']:>6.2f}")
+    lines += order_notes(table, rates, counts, tournament.bots)
+    lines.append("pairwise: share of shared games in which the row bot ranked above the column bot (n games)")
+    labels = [f"[{index + 1}]" for index in range(len(tournament.bots))]
+    lines.append(" " * (width + 6) + "".join(f"{label:>14}" for label in labels))
+    for i, spec in enumerate(tournament.bots):
+        cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>14}" for j in range(len(tournament.bots)))
+        lines.append(f"{labels[i]:>4} {spec:<{width + 1}}{cells}")
+    return lines + shape_lines(game_shape(tournament, seats), width)
+
+
+def game_shape(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per bot over the games it played: turns per player (median and 5%-95%), the share
+    of games ended by a seat's score trigger, breaks per game, animals, sponsors and projects per
+    seat, and the mean score of the games' winners; the realism targets of docs/bots.md.
+    Empty when the game's dataset lacks these columns."""
+    if not set(SEAT_SHAPE + GAME_SHAPE) <= set(seats.columns):
+        return pl.DataFrame()
+    winners = seats.filter(pl.col("rank") == 1).group_by("table", "rotation", "game").agg(
+        pl.col("score").max().alias("winner_score"))
+    rows = seats.join(winners, on=["table", "rotation", "game"])
+    table = rows.group_by("bot").agg(
+        pl.len().alias("seats"), pl.col("turns").median().alias("turns_median"),
+        pl.col("turns").quantile(0.05).alias("turns_5"), pl.col("turns").quantile(0.95).alias("turns_95"),
+        (pl.col("end_trigger") != -1).mean().alias("score_trigger"), pl.col("breaks").cast(pl.Float64).mean(),
+        pl.col("animals").cast(pl.Float64).mean(), pl.col("sponsors").cast(pl.Float64).mean(),
+        pl.col("projects").cast(pl.Float64).mean(), pl.col("winner_score").cast(pl.Float64).mean())
+    names = pl.DataFrame({"bot": range(len(tournament.bots)), "spec": list(tournament.bots)},
+                         schema={"bot": pl.UInt16, "spec": pl.String})
+    return names.join(table, on="bot").sort("bot").drop("bot").rename({"spec": "bot"})
+
+
+def shape_lines(shape: pl.DataFrame, width: int) -> list[str]:
+    """The game-shape table as report lines (none for an empty table)."""
+    if shape.is_empty():
+        return []
+    lines = ["game shape: per bot over the games it played (turns per player, share ended by a score of 100, "
+             "means per game or seat)",
+             f"{'bot':<{width}} {'turns':>6} {'5%-95%':>8} {'score end':>10} {'breaks':>7} {'animals':>8} "
+             f"{'sponsors':>9} {'projects':>9} {'winner score':>13}"]
+    for row in shape.iter_rows(named=True):
+        spread = f"{row['turns_5']:.0f}-{row['turns_95']:.0f}"
+        lines.append(f"{row['bot']:<{width}} {row['turns_median']:>6.0f} {spread:>8} {row['score_trigger']:>10.0%} "
+                     f"{row['breaks']:>7.1f} {row['animals']:>8.1f} {row['sponsors']:>9.1f} "
+                     f"{row['projects']:>9.1f} {row['winner_score']:>13.1f}")
+    return lines
+
+
+def _cell(rate: float, count: int) -> str:
+    return f"{rate:.1%} ({count})" if count else "(0)"
+
+
+def write_report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
+    """Write report.txt, standings.csv/.parquet, pairwise.csv, pairwise.png and shape.csv in the folder;
+    return the report's lines."""
+    out = Path(tournament.out)
+    lines = report(tournament, seats)
+    (out / "report.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    table = standings(tournament, seats)
+    table.write_csv(out / "standings.csv")
+    table.write_parquet(out / "standings.parquet")
+    rates, counts = pairwise(seats, len(tournament.bots))
+    matrix = pl.DataFrame({"bot": list(tournament.bots)}).with_columns(
+        [pl.Series(spec, rates[:, j]) for j, spec in enumerate(tournament.bots)])
+    matrix.write_csv(out / "pairwise.csv")
+    game_shape(tournament, seats).write_csv(out / "shape.csv")
+    draw_heatmap(rates, counts, tournament.bots, out / "pairwise.png")
+    return lines
+
+
+def draw_heatmap(rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...], path: Path) -> None:
+    """The pairwise matrix as a heatmap PNG, each cell labelled with its rate and game count."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    size = 2.0 + 1.1 * len(bots)
+    figure, axes = plt.subplots(figsize=(size + 1.5, size))
+    image = axes.imshow(np.ma.masked_invalid(rates), cmap="RdBu", vmin=0.0, vmax=1.0)
+    labels = [axis_label(spec) for spec in bots]
+    axes.set_xticks(range(len(bots)), labels, rotation=45, ha="right")
+    axes.set_yticks(range(len(bots)), labels)
+    axes.set_xlabel("opponent")
+    axes.set_ylabel("bot")
+    axes.set_title("share of games ranked above the opponent")
+    for i in range(len(bots)):
+        for j in range(len(bots)):
+            if i != j and counts[i, j]:
+                dark = abs(rates[i, j] - 0.5) > 0.3  # the colour map's ends are dark: white text there
+                axes.text(j, i, f"{rates[i, j]:.0%}\nn={counts[i, j]}", ha="center", va="center", fontsize=8,
+                          color="white" if dark else "black")
+    figure.colorbar(image, ax=axes)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def axis_label(spec: str, width: int = 28) -> str:
+    """A bot spec short enough for an axis: a file path loses its folders, a long spec its middle."""
+    head, colon, rest = spec.partition(":")
+    if colon and ("/" in head or "\\" in head):
+        spec = Path(head).name + colon + rest
+    return spec if len(spec) <= width else spec[:width // 2 - 1] + "…" + spec[-(width // 2):]

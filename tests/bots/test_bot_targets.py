@@ -1,0 +1,90 @@
+"""scripts/bot_targets.py, issue 27's target harness: its verdicts at and just past each bound, and a run at
+a tiny size whose table has every target's row, with what two very unequal bots must show."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def harness() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "scripts" / "bot_targets.py"
+    spec = importlib.util.spec_from_file_location("bot_targets", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+targets = harness()
+
+
+def estimate(value: float, low: float | None = None) -> object:
+    return targets.Estimate(value, value if low is None else low, value, 100, "test")
+
+
+def test_the_turns_band_holds_at_both_bounds_and_not_just_outside() -> None:
+    band = next(target.band for target in targets.REALISM if target.column == "turns")
+    assert targets.verdict(estimate(29.0), band) and targets.verdict(estimate(33.0), band)
+    assert not targets.verdict(estimate(28.99), band) and not targets.verdict(estimate(33.01), band)
+
+
+def test_a_lower_bound_is_met_at_it_and_not_just_below() -> None:
+    score = next(target.band for target in targets.REALISM if target.column == "score")
+    assert targets.verdict(estimate(100.0), score) and not targets.verdict(estimate(99.99), score)
+    assert targets.verdict(estimate(0.60), targets.STRENGTH) and not targets.verdict(estimate(0.5999), targets.STRENGTH)
+    assert targets.verdict(estimate(0.5), targets.SPEED_RATIO) and not targets.verdict(estimate(0.5001), targets.SPEED_RATIO)
+
+
+def test_appeal_is_met_within_15_percent_of_real_play() -> None:
+    band = next(target.band for target in targets.REALISM if target.column == "appeal")
+    assert targets.verdict(estimate(67.6 * 0.85), band) and targets.verdict(estimate(67.6 * 1.15), band)
+    assert not targets.verdict(estimate(67.6 * 0.84), band) and not targets.verdict(estimate(67.6 * 1.16), band)
+
+
+def test_the_keep_target_asks_for_the_interval_above_a_random_keep() -> None:
+    assert targets.verdict(estimate(0.60, low=0.495), targets.KEEP, on_low=True)
+    assert not targets.verdict(estimate(0.60, low=0.49), targets.KEEP, on_low=True)
+    assert targets.verdict(estimate(float("nan")), targets.KEEP) is None
+
+
+def test_a_tiny_run_has_every_row_and_default_beats_random(tmp_path: Path) -> None:
+    plan = targets.Plan(new="random", old="default", out=tmp_path / "runs", realism_games=2, strength_games=4,
+                        speed_games=2, speed_batches=2, solo_games=2, jobs=1)
+    rows = targets.measure(plan)
+    measures = [row.measure for row in rows]
+    assert measures[:len(targets.REALISM)] == [target.label for target in targets.REALISM]
+    assert {"new's win share against old", "seconds per game", "new / old seconds per game",
+            "keep percentile among the 70 keeps", "solo games won (score 100 before the end)"} <= set(measures)
+    realism = rows[:len(targets.REALISM)]
+    assert all(row.new.n == 2 and row.old.n == 2 for row in realism if row.measure == "breaks per game")
+    strength = rows[measures.index("new's win share against old")]
+    assert strength.new.n == 4 and strength.new.value == 0.0 and strength.new_met is False   # random never wins
+    ratio = rows[measures.index("new / old seconds per game")].new.value
+    assert 0 < ratio < 1   # a random bot's game is cheaper than the heuristic's
+    lines = targets.table_lines(rows, plan.new, plan.old)
+    assert any(line.startswith("turns per player") and "NOT MET" in line for line in lines)
+    saved = targets.rows_json(rows, plan)
+    assert json.loads(json.dumps(saved))["rows"][0]["measure"] == "turns per player"
+
+
+def test_an_unknown_bot_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert targets.main(["--old", "no_such_bot", "--quick", "--out", str(tmp_path / "runs")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("bot_targets:") and "no_such_bot" in error and "\n" not in error
+
+
+def test_only_measures_the_parts_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plan = targets.Plan(new="random", old="default", out=tmp_path / "runs", strength_games=2, jobs=1,
+                        parts=("strength",))
+    rows = targets.measure(plan)
+    assert [row.section for row in rows] == ["strength (2p, seat-rotated)"]
+    assert sorted(path.name for path in (tmp_path / "runs").iterdir()) == ["strength-a", "strength-b"]
+    assert targets.main(["--only", "strength,speedy", "--quick", "--out", str(tmp_path / "other")]) == 2
+    assert "--only takes parts among" in capsys.readouterr().err
