@@ -28,6 +28,7 @@ with warnings.catch_warnings():  # cma warns that matplotlib (only for its plots
     import cma
 from joblib import Parallel, delayed
 
+from sim.core.data_folder import factory_with_data
 from sim.core.play import play_game
 from sim.core.protocols import Bot
 from sim.core.registry import get_game, known_bots
@@ -88,17 +89,19 @@ def scaled(start: Weights, factors: Sequence[float]) -> Weights:
 
 @dataclass(frozen=True)
 class Match:
-    """Where candidates meet: the game, its options (players set to 2) and the family playing."""
+    """Where candidates meet: the game, its options (players set to 2), the family playing and the data
+    folder in place of the game's own files ("" for none)."""
 
     game: str
     options: Mapping[str, Any]
     family: Tunable
+    data: str = ""
 
 
 def play_pair(match: Match, first: Weights, second: Weights, seed: int) -> tuple[float, float]:
     """One 2-player game, `first` in seat 0: its result (1 win, 0.5 shared, 0 loss) and its
     margin in points over seat 1."""
-    factory = get_game(match.game)
+    factory = factory_with_data(get_game(match.game), match.data)
     game = factory.new_game(factory.validate({**match.options, "players": 2}), seed)
     record = play_game(game, [match.family.bot(first), match.family.bot(second)], seed)
     results = sorted(record.results, key=lambda result: result.seat)

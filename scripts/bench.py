@@ -1,9 +1,14 @@
-"""Benchmark: median speed of complete 2-player games, decisions per second, peak memory,
-the search bot's time per decision, scaling of the experiment runner with workers, and bytes
-per game on disk; for Ark & Noah, 4-player games of random bots and of its default heuristic,
-and the fuzz of its invariants over 2,000 random games (checked after every decision);
-then Inhabit the Earth's game speeds (and, with --inhabit-fuzz, its invariant fuzz).
-Run with `make bench`; the figures go into notes, not tests."""
+"""The benchmark behind `make bench`, a game at a time. Ark Nova: median speed of complete 2-player games of
+each bot, decisions per second, the search bot's time per decision, peak memory, scaling of the experiment
+runner with workers, and bytes per game on disk. Ark & Noah: 4-player games of random bots and of its
+default heuristic, and the fuzz of its invariants over random games (checked after every decision).
+Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
+
+    .venv/bin/python scripts/bench.py                         # every game: what `make bench` prints
+    .venv/bin/python scripts/bench.py --only arknoah          # one game's lines
+    .venv/bin/python scripts/bench.py --only inhabit --inhabit-fuzz 2000 --inhabit-bots 300
+
+The figures go into the docs with their date and command, not into tests."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -24,15 +30,17 @@ from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
 from sim.pipeline.experiment import build_experiment
 from sim.pipeline.runner import run
+from sim.pipeline.summary import wilson
 
-ARKNOVA = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
-ARKNOAH = ("sim.arknoah.game:ArkNoah", {"players": 4})  # Ark & Noah's targets: 4 players
+GAMES = ("arknova", "arknoah", "inhabit")
+Setting = tuple[str, dict[str, Any]]  # a game and its config
+ARKNOVA: Setting = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
+ARKNOAH: Setting = ("arknoah", {"players": 4})  # Ark & Noah's targets: 4 players
 
 
-def one_batch(bot: str, games: int, seed: int, game_and_config: tuple[str, dict[str, Any]] = ARKNOVA
-              ) -> tuple[float, float, int]:
+def one_batch(bot: str, games: int, seed: int, setting: Setting) -> tuple[float, float, int]:
     """Seconds per game, decisions per second, games stopped by the cap."""
-    name, config = game_and_config
+    name, config = setting
     factory = get_game(name)
     players = config["players"]
     decisions, capped, elapsed = 0, 0, 0.0
@@ -47,13 +55,32 @@ def one_batch(bot: str, games: int, seed: int, game_and_config: tuple[str, dict[
     return elapsed / games, decisions / elapsed, capped
 
 
+def speed_table(title: str, setting: Setting, games: dict[str, int], repeats: int) -> dict[str, float]:
+    """Print a line per bot (games per batch in `games`): the medians over `repeats` batches of its
+    milliseconds per game, games and decisions per second, and the games capped; the bots' batches are
+    interleaved, so that each bot sees the same load. Returns the median seconds per game by bot."""
+    print(f"{title} (median of {repeats} batches)")
+    print(f"{'bot':<14} {'ms/game':>9} {'games/s':>8} {'decisions/s':>12} {'capped':>7}")
+    batches: dict[str, list[tuple[float, float, int]]] = {bot: [] for bot in games}
+    for repeat in range(repeats):
+        for bot, count in games.items():
+            batches[bot].append(one_batch(bot, count, repeat, setting))
+    medians = {}
+    for bot, runs in batches.items():
+        per_game = medians[bot] = statistics.median(batch[0] for batch in runs)
+        rate = statistics.median(batch[1] for batch in runs)
+        print(f"{bot:<14} {per_game * 1000:>9.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in runs):>7}")
+    return medians
+
+
 def search_decision_times(games: int, seed: int) -> list[float]:
     """Seconds of every searched decision of `default_search` playing `default` (maps 1-8),
     the search bot in seat 1 of even games and seat 2 of odd ones."""
-    factory = get_game("arknova")
+    name, config = ARKNOVA
+    factory = get_game(name)
     times: list[float] = []
     for index, game_seed in enumerate(derive_seeds(seed, games)):
-        search = make_bot("default_search")
+        search = make_bot("default_search", name)
 
         def timed(observation: Any, decision: Decision, rng: random.Random, search: Any = search) -> Any:
             started = time.perf_counter()
@@ -63,8 +90,8 @@ def search_decision_times(games: int, seed: int) -> list[float]:
             return option
 
         searcher = SimpleNamespace(choose=timed)
-        bots = [searcher, make_bot("default")] if index % 2 == 0 else [make_bot("default"), searcher]
-        play_game(factory.new_game({"players": 2, "maps": "random"}, game_seed), bots, game_seed)
+        bots = [searcher, make_bot("default", name)] if index % 2 == 0 else [make_bot("default", name), searcher]
+        play_game(factory.new_game(config, game_seed), bots, game_seed)
     return times
 
 
@@ -80,78 +107,47 @@ def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
     return games / summary.seconds, peak, size / games
 
 
-def arknoah_fuzz(games: int) -> tuple[float, int, dict[str, int]]:
-    """Ark & Noah's invariants after every decision of `games` random games (2, 3 and 4 players in
-    turn, one in five under the quick rules): seconds, decisions checked, games by end reason."""
-    factory = get_game(ARKNOAH[0])
-    started, decisions, ends = time.perf_counter(), 0, {}
-    for index, game_seed in enumerate(derive_seeds(7, games)):
-        game = factory.new_game({"players": 2 + index % 3, "quick": index % 5 == 4}, game_seed)
+def fuzz(game: str, deals: list[tuple[dict[str, Any], int]]) -> tuple[float, int, Counter[str]]:
+    """The game's invariants after every decision of random games, one per (config, seed) of `deals`:
+    seconds, decisions checked, games by end reason."""
+    factory = get_game(game)
+    started, decisions, ends = time.perf_counter(), 0, Counter[str]()
+    for config, game_seed in deals:
+        state = factory.new_game(config, game_seed)
         choices = random.Random(game_seed)
-        while not game.is_over():
-            options = game.decision().options
-            game.apply(options[choices.randrange(len(options))])
-            game.check_invariants()  # type: ignore[attr-defined]
+        while not state.is_over():
+            options = state.decision().options
+            state.apply(options[choices.randrange(len(options))])
+            state.check_invariants()  # type: ignore[attr-defined]
             decisions += 1
-        ends[game.end_reason] = ends.get(game.end_reason, 0) + 1  # type: ignore[attr-defined]
+        ends[state.end_reason] += 1  # type: ignore[attr-defined]
     return time.perf_counter() - started, decisions, ends
 
 
-def arknoah_lines(args: argparse.Namespace) -> None:
-    import heuristics.arknoah  # noqa: F401  (registers Ark & Noah's bots where no entry point does)
+def win_share(game: str, bot: str, opponent: str, games: int, players: int, seed: int = 7) -> str:
+    """`bot` against `opponent` in every other seat, its seat rotating; its win share (a shared win counts
+    as a share) with a Wilson interval."""
+    factory = get_game(game)
+    wins = 0.0
+    for index, game_seed in enumerate(derive_seeds(seed, games, players)):
+        seat = index % players
+        specs = [opponent] * players
+        specs[seat] = bot
+        record = play_game(factory.new_game({"players": players}, game_seed),
+                           [make_bot(spec, game) for spec in specs], game_seed)
+        winners = [result.seat for result in record.results if result.rank == 1]
+        wins += 1 / len(winners) if seat in winners else 0.0
+    low, high = wilson(wins, games)
+    return (f"{game}: {bot} vs {opponent}, {players} players: won {wins:g} of {games} games = {wins / games:.1%} "
+            f"(Wilson 95% {low:.1%}-{high:.1%})")
 
-    print(f"Ark & Noah, 4 players (targets: random <= 10 ms, default <= 100 ms a game; median of {args.repeats} batches)")
-    print(f"{'bot':<8} {'ms/game (median)':>17} {'games/s':>8} {'decisions/s':>12} {'capped':>7}")
-    for bot, games in (("random", args.arknoah_games), ("default", max(1, args.arknoah_games // 4))):
-        batches = [one_batch(bot, games, repeat, ARKNOAH) for repeat in range(args.repeats)]
-        per_game = statistics.median(batch[0] for batch in batches)
-        rate = statistics.median(batch[1] for batch in batches)
-        print(f"{bot:<8} {per_game * 1000:>17.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in batches):>7}")
-    if args.arknoah_fuzz:
-        seconds, decisions, ends = arknoah_fuzz(args.arknoah_fuzz)
-        print(f"invariants held after each of {decisions:,} decisions of {args.arknoah_fuzz:,} random games "
-              f"(2-4 players, 1 in 5 quick) in {seconds:.0f} s; ends: {ends}")
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
-    parser.add_argument("--random-games", type=int, default=40, help="games per random batch")
-    parser.add_argument("--default-games", type=int, default=10, help="games per batch of heuristic_v1, default and distilled")
-    parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
-    parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
-    parser.add_argument("--arknoah-games", type=int, default=100, help="Ark & Noah games per random batch (a quarter "
-                        "of it for the default heuristic)")
-    parser.add_argument("--arknoah-fuzz", type=int, default=2000, help="random Ark & Noah games whose invariants are "
-                        "checked after every decision (0 = none)")
-    parser.add_argument("--only-arknoah", action="store_true", help="only the Ark & Noah lines")
-    parser.add_argument("--inhabit-fuzz", type=int, default=0,
-                        help="Inhabit the Earth: random games per player count with the invariants checked (2000 in docs)")
-    args = parser.parse_args()
-    if min(args.repeats, args.random_games, args.default_games, args.runner_games) < 1 or args.arknoah_games < 4:
-        parser.error("--repeats, --random-games, --default-games and --runner-games must be at least 1, "
-                     "--arknoah-games at least 4 (a quarter of it is the default's batch)")
-    if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz) < 0:
-        parser.error("--search-games, --arknoah-fuzz and --inhabit-fuzz must be at least 0")
-    if args.only_arknoah:
-        arknoah_lines(args)
-        return
-    print(f"{'bot':<12} {'ms/game (median)':>13} {'games/s':>8} {'decisions/s':>12} {'capped':>7}   "
-          f"(median of {args.repeats} batches)")
-    games = {"random": args.random_games, "heuristic_v1": args.default_games, "default": args.default_games,
-             "distilled": args.default_games}
-    batches: dict[str, list[tuple[float, float, int]]] = {bot: [] for bot in games}
-    for repeat in range(args.repeats):  # the bots' batches interleaved, so that each bot sees the same load
-        for bot, count in games.items():
-            batches[bot].append(one_batch(bot, count, repeat))
-    medians = {}
-    for bot, runs in batches.items():
-        per_game = medians[bot] = statistics.median(batch[0] for batch in runs)
-        rate = statistics.median(batch[1] for batch in runs)
-        print(f"{bot:<12} {per_game * 1000:>13.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in runs):>7}")
+def arknova_lines(args: argparse.Namespace) -> None:
+    medians = speed_table("Ark Nova, 2 players, maps 1-8", ARKNOVA,
+                          {"random": args.random_games, "heuristic_v1": args.default_games,
+                           "default": args.default_games, "distilled": args.default_games}, args.repeats)
     print(f"distilled / heuristic_v1, seconds per game: {medians['distilled'] / medians['heuristic_v1']:.2f} "
           "(issue 27's target for a new default against today's: at most 0.5)")
-    arknoah_lines(args)
     if args.search_games:
         times = sorted(search_decision_times(args.search_games, 0))
         print(f"default_search: {len(times)} searched decisions in {args.search_games} games, seconds per decision: "
@@ -167,12 +163,67 @@ def main() -> None:
         print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
               f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
     print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
-    from inhabit_bench import fuzz, speed_lines  # Inhabit the Earth's lines (scripts/inhabit_bench.py)
 
-    for line in speed_lines():
-        print(line)
+
+def arknoah_lines(args: argparse.Namespace) -> None:
+    speed_table("Ark & Noah, 4 players (targets: random <= 10 ms, default <= 100 ms a game)", ARKNOAH,
+                {"random": args.arknoah_games, "default": args.arknoah_games // 4}, args.repeats)
+    if args.arknoah_fuzz:
+        deals = [({"players": 2 + index % 3, "quick": index % 5 == 4}, seed)
+                 for index, seed in enumerate(derive_seeds(7, args.arknoah_fuzz))]
+        seconds, decisions, ends = fuzz("arknoah", deals)
+        print(f"invariants held after each of {decisions:,} decisions of {args.arknoah_fuzz:,} random games "
+              f"(2-4 players, 1 in 5 quick) in {seconds:.0f} s; ends: {dict(ends)}")
+
+
+def inhabit_lines(args: argparse.Namespace) -> None:
+    speed_table("Inhabit the Earth, 4 players (targets: random <= 20 ms, default <= 200 ms a game)",
+                ("inhabit", {"players": 4}),
+                {"random": args.inhabit_games, "default": args.inhabit_games // 6}, args.repeats)
+    speed_table("Inhabit the Earth, 2 players (target: default <= 200 ms a game)", ("inhabit", {"players": 2}),
+                {"default": args.inhabit_games // 6}, args.repeats)
     if args.inhabit_fuzz:
-        print(fuzz(args.inhabit_fuzz))
+        deals = [({"players": players}, seed) for players in (2, 3, 4)
+                 for seed in derive_seeds(0, args.inhabit_fuzz, players)]
+        seconds, decisions, ends = fuzz("inhabit", deals)
+        print(f"invariants held after each of {decisions:,} decisions of {len(deals):,} random games "
+              f"({args.inhabit_fuzz:,} each of 2, 3 and 4 players) in {seconds:.0f} s; ends: {dict(ends)}")
+    if args.inhabit_bots:
+        for players in (2, 4):
+            print(win_share("inhabit", "default", "random", args.inhabit_bots, players), flush=True)
+        print(win_share("inhabit", "inhabit_search", "default", max(1, args.inhabit_bots // 3), 2), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", choices=GAMES, help="only this game's lines")
+    parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
+    parser.add_argument("--random-games", type=int, default=40, help="Ark Nova games per random batch")
+    parser.add_argument("--default-games", type=int, default=10,
+                        help="Ark Nova games per batch of heuristic_v1, default and distilled")
+    parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
+    parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
+    parser.add_argument("--arknoah-games", type=int, default=100, help="Ark & Noah games per random batch (a quarter "
+                        "of it for the default heuristic)")
+    parser.add_argument("--arknoah-fuzz", type=int, default=2000, help="random Ark & Noah games whose invariants are "
+                        "checked after every decision (0 = none)")
+    parser.add_argument("--inhabit-games", type=int, default=60, help="Inhabit the Earth games per random batch (a "
+                        "sixth of it for the default bot)")
+    parser.add_argument("--inhabit-fuzz", type=int, default=0, help="random Inhabit the Earth games per player count "
+                        "whose invariants are checked after every decision (0 = none)")
+    parser.add_argument("--inhabit-bots", type=int, default=0, help="Inhabit the Earth games per bot match: default "
+                        "against random at 2 and 4 players, inhabit_search against default (a third as many; 0 = none)")
+    args = parser.parse_args()
+    if min(args.repeats, args.random_games, args.default_games, args.runner_games) < 1 or args.arknoah_games < 4 \
+            or args.inhabit_games < 6:
+        parser.error("--repeats, --random-games, --default-games and --runner-games must be at least 1, "
+                     "--arknoah-games at least 4 and --inhabit-games at least 6 (the default bots' batches are a "
+                     "quarter and a sixth of them)")
+    if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots) < 0:
+        parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz and --inhabit-bots must be at least 0")
+    lines = {"arknova": arknova_lines, "arknoah": arknoah_lines, "inhabit": inhabit_lines}
+    for game in [args.only] if args.only else GAMES:
+        lines[game](args)
 
 
 if __name__ == "__main__":

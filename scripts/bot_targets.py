@@ -1,4 +1,5 @@
-"""Issue 27's targets for Ark Nova bots, measured side by side in one run: a new bot against an old one.
+"""Issue 27's targets for Ark Nova bots, measured side by side in one run: a new bot against an old one (the
+check behind `make targets`; docs/bots.md).
 
     python scripts/bot_targets.py                          # --new default --old heuristic_v1, full size
     python scripts/bot_targets.py --new keeper --old default --quick --json targets.json
@@ -13,7 +14,7 @@ Every figure comes with its interval and n, and every target with its verdict (m
   `--search-bot` (default_search) against the new bot the same way;
 - speed: seconds per 2-player self-play game of each bot, the median of `--speed-batches` batches played on
   one worker (the bots are not timed against each other's load), and their ratio;
-- opening keeps: where each bot's keep ranks among the 70 keeps of its dealt 8 (sim/analysis/opening.py's
+- opening keeps: where each bot's keep ranks among the 70 keeps of its dealt 8 (sim/arknova/analysis/opening.py's
   cross-fitted `keep_percentiles`, card values learned on both bots' realism games), with a bootstrap
   interval over seats; and how often each bot keeps Galapagos Giant Tortoise and Scarlet Macaw when dealt;
 - solo: the share of solo games (`--solo-games`, 200) each bot wins (score 100 before the end), Wilson.
@@ -38,8 +39,8 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.data import Run
-from sim.analysis.opening import keep_percentiles
 from sim.analysis.stats import bootstrap_mean
+from sim.arknova.analysis.opening import keep_percentiles
 from sim.core.registry import RegistryError, make_bot
 from sim.pipeline.experiment import ExperimentError, build_experiment
 from sim.pipeline.runner import RunFailed, run

@@ -1,4 +1,6 @@
-"""Calibrate the search bot's `scale`: how many points of value margin make one logit of winning.
+"""Calibrate the search bot's `scale`: how many points of value margin make one logit of winning (the
+`scale` of the `default_search` preset, heuristics/arknova/heuristic.py, is this fit's; docs/bots.md, "Why
+`scale=15` and `width=5`").
 
 The search turns a leaf's value margin (a seat's value minus the best other seat's) into a
 reward with sigmoid(margin / scale), which reads as the chance of winning from that position.

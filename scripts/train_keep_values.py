@@ -5,7 +5,7 @@
     .venv/bin/arkmc run --bots distilled --players 4 --games 4000 --seed 777 --out runs/keep4
     .venv/bin/python scripts/train_keep_values.py runs/keep2 runs/keep3 runs/keep4
 
-Each run gives the table of its player count: sim/analysis/opening.py's `keep_values` of its seats, the
+Each run gives the table of its player count: sim/arknova/analysis/opening.py's `keep_values` of its seats, the
 log-odds of a card's shrunk win rate when kept less the average kept card's (the card strength the `report`
 command shows, and the values the keep percentile of scripts/bot_targets.py judges a keep by). The keep
 (heuristics/arknova/keep.py) adds them to the cards it can play. Solo runs are refused: a solo seat wins only at
@@ -22,7 +22,7 @@ from typing import Any
 
 from heuristics.arknova.keep import LEARNED_FILE
 from sim.analysis.data import NotARun, Run
-from sim.analysis.opening import keep_values
+from sim.arknova.analysis.opening import keep_values
 
 MIN_SEATS = 1000  # fewer seats than this give values that are mostly noise
 

@@ -1,7 +1,8 @@
 """The distilled bot: the heuristic's one-turn lookahead, its values corrected toward the search's choices.
 
-`default_search` beats the heuristic it is built on, but costs about a second a decision. Its choices are
-data: `scripts/train_distilled.py` lets it play self-play games, records at each of its turns every option's
+`default_search` plays stronger than the heuristic it is built on, but it searches at every decision, far
+slower than the heuristic's one-turn lookahead (docs/bots.md, "The distilled bot"). Its choices are data:
+`scripts/train_distilled.py` lets it play self-play games, records at each of its turns every option's
 outcome (the heuristic's value, the score, the slot of the action card used and the position's features,
 heuristics/arknova/features.py) and which option the search chose, and fits a conditional logit of the
 choice on them. Relative to the heuristic value's coefficient, the other coefficients are a correction in
@@ -10,7 +11,7 @@ with that correction added to the value of every outcome it plays out (the slot'
 heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
 heuristics/arknova/keep.py's. The Cards action's choice between drawing and snapping a display card is
 answered by the same lookahead (HeuristicBot's `inturn`, the rule's 3 best options), not by the in-turn rule:
-the rule's choice there was what held the bot at 57% against `heuristic_v1` (docs/bots.md). A finished game is
+the rule's choice there was what held the bot back (docs/bots.md, "The in-turn lookahead"). A finished game is
 worth its score: nothing of the position's promise is left to count. Solo games are played with the solo value
 (heuristics/arknova/solo_value.py: the final score a position leads to, learned from solo self-play) and a
 two-turn lookahead.

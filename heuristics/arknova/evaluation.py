@@ -236,7 +236,8 @@ def kept(table: dict[Any, float], key: Any, compute: Callable[[], float]) -> flo
 def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
                           holders: list[int]) -> float:
     """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
-    lookahead values differ mostly in what projects do not read, so nine in ten are found kept."""
+    lookahead values differ mostly in what projects do not read, so most are found kept (docs/bots.md,
+    "Measured figures formerly quoted in code")."""
     key = (inputs, number, tuple(holders), weights.project_ready, weights.project_progress)
     return kept(player.catalog.derived[_kept_prospects], key, lambda: project_prospect(player, number, holders, weights))
 

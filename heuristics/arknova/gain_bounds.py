@@ -5,8 +5,8 @@ each option can gain over the position before the turn, it plays the options of 
 stops as soon as no bound left can beat the best outcome found (branch and bound). The bound of an option
 depends on its action card, the card's side and the strength the option gives it; it is the `quantile` of
 the gains such options reached in self-play of the same evaluation, so the lookahead rarely misses the
-option the full lookahead would choose (the shipped `default`, at the 0.95 quantile: 3 turns in 100, for an
-option worth a median 0.5 points of value less, by the full lookahead's own judgement).
+option the full lookahead would choose, and when it does, it takes one the full lookahead values a little less
+(how often and by how much, for the shipped `default` bounds: docs/bots.md, "A cheaper lookahead").
 
 The bounds are data (`bounds/*.json`), fitted by `scripts/fit_gain_bounds.py`; they are in the units of
 the evaluation they were fitted with (the bot family and its weights, `HeuristicBot.evaluation`), which the

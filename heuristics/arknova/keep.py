@@ -4,7 +4,8 @@ few breaks, not only by what it could play right now.
 Today's heuristic values each card as if the game were about to start its second turn: a card whose
 condition is not met yet loses 4 points per unmet condition, so it never keeps Galapagos Giant Tortoise
 (2 Americas icons, Animals upgraded) or Scarlet Macaw (an Americas partner zoo), and its keep ranks no
-better than a random keep (issue 27). Here a kept card is worth what it brings when played, less
+better than a random keep (issue 27; docs/bots.md, "The opening keep"). Here a kept card is worth what it
+brings when played, less
 
 - its money: an animal's cost and that of the enclosure it needs, and the kept animals' total above what
   the seat can spend by about the second break;

@@ -3,9 +3,9 @@
 1. raw win rate of the seats that played the card;
 2. win rate when the card was in the opening hand (dealt) and when it was kept;
 3. "wins above expected": a logistic regression of winning on playing the card, controlled for
-   seat, map, bot, player count, the round (break number) in which it was played and how many
-   cards the seat played in all (winners play more cards, so without it almost every card
-   looks strong);
+   seat, the game's per-seat factors (Ark Nova: the map), bot, player count, when in the game it was
+   played (the game's card timing; Ark Nova: the break number) and how many cards the seat played in
+   all (winners play more cards, so without it almost every card looks strong);
 4. an empirical-Bayes (beta-binomial) win rate, which pulls rarely played cards towards the
    average so that luck does not put them at the top.
 
@@ -20,22 +20,39 @@ import polars as pl
 
 from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import logit_effect, shrunk_rates
-from sim.analysis.tables import CONTROLS, controls, with_q_values, with_wilson
+from sim.analysis.tables import controls, seat_controls, with_q_values, with_wilson
 
 HELD = ("kept", "drawn", "taken", "snapped", "pilfered")
 KEYS = ["game", "seat"]
 
 
 def card_seats(run: Run) -> pl.DataFrame:
-    """One row per (game, seat, card) the seat held or played: held, played, break when first played, won."""
+    """One row per (game, seat, card) the seat held or played: held, played, won, and `play_time`, when
+    it was first played by the game's card timing (`GameInfo.card_timing`), where the events record one."""
     events = run.card_events
     if events.is_empty():
         return pl.DataFrame()
+    timing = card_timing(run)
     per_card = events.group_by("game", "seat", "card").agg(
         pl.col("event").is_in(HELD).any().alias("held"),
         (pl.col("event") == "played").any().alias("played"),
-        pl.col("break_number").filter(pl.col("event") == "played").min().alias("play_break"))
+        *([pl.col(timing).filter(pl.col("event") == "played").min().alias("play_time")] if timing else []))
     return per_card.join(run.seats.select(*KEYS, "won"), on=KEYS)
+
+
+def card_timing(run: Run) -> str:
+    """The card events' column that says when a card was played (`GameInfo.card_timing`), "" when the
+    game declares none or the run's events lack it."""
+    timing = run.factory.info.card_timing if run.factory is not None else ""
+    return timing if timing in run.card_events.columns else ""
+
+
+def controlled_for(run: Run) -> str:
+    """What the card regression controls for, in words: "seat, map, bot, when it was played and how many
+    cards the seat played" for Ark Nova."""
+    factors = "".join(f"{factor.column}, " for factor in run.seat_factors)
+    timing = "when it was played and " if card_timing(run) else ""
+    return f"seat, {factors}bot, {timing}how many cards the seat played"
 
 
 def opening_seats(seats: pl.DataFrame, column: str) -> pl.DataFrame:
@@ -105,17 +122,18 @@ def played_win_rate(table: pl.DataFrame) -> float:
 def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFrame:
     """Per card: odds ratio of winning for seats that played it, from logit(won) ~ played + covariates.
 
-    The covariates are seat, map, bot and player count; how many cards the seat played in all
-    (`play_count_controls`), so a card is compared with seats that played about as many cards
-    rather than credited for the fact that winners play more cards; and (for the seats that
-    played it) how many breaks before or after the card's usual round it was played, so a card
-    is not credited for being played late in games that were already won. Standard errors are
+    The covariates are seat, the game's per-seat factors (`seat_controls`), bot and player count; how
+    many cards the seat played in all (`play_count_controls`), so a card is compared with seats that
+    played about as many cards rather than credited for the fact that winners play more cards; and,
+    where the game records when cards are played (`card_seats`' play_time; Ark Nova: breaks), for the
+    seats that played it how much earlier or later than the card's usual time it was played, so a card is
+    not credited for being played late in games that were already won. Standard errors are
     cluster-robust by game.
     """
     totals = held.group_by(KEYS).agg(pl.col("played").sum().alias("cards_played"))
     seats = (run.seats.with_row_index("row").join(totals, on=KEYS, how="left")
              .with_columns(pl.col("cards_played").fill_null(0)).sort("row"))
-    base = np.column_stack([controls(seats, CONTROLS),
+    base = np.column_stack([controls(seats, seat_controls(run.seat_factors)),
                             play_count_controls(seats["cards_played"].to_numpy().astype(float))])
     won = seats["won"].to_numpy().astype(float)
     games = seats["game"].to_numpy()
@@ -125,13 +143,16 @@ def wins_above_expected(run: Run, held: pl.DataFrame, min_n: int) -> pl.DataFram
         n = group.height
         if n < min_n or seats.height - n < min_n:
             continue
-        played = np.zeros(seats.height)
-        timing = np.zeros(seats.height)
         index = group["row"].to_numpy()
-        breaks = group["play_break"].to_numpy().astype(float)
+        played = np.zeros(seats.height)
         played[index] = 1.0
-        timing[index] = breaks - breaks.mean()
-        effect = logit_effect(won, np.column_stack([played, timing]), base, groups=games)
+        effects = [played]
+        if "play_time" in group.columns:
+            times = group["play_time"].to_numpy().astype(float)
+            timing = np.zeros(seats.height)
+            timing[index] = times - times.mean()
+            effects.append(timing)
+        effect = logit_effect(won, np.column_stack(effects), base, groups=games)
         if effect is not None:
             rows.append({"card": card, "wae_odds_ratio": effect.odds_ratio, "wae_low": float(np.exp(effect.low)),
                          "wae_high": float(np.exp(effect.high)), "p_value": effect.p_value})

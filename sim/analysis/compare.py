@@ -1,4 +1,5 @@
-"""Two experiments compared: how a card's or a map's win rate changed from a baseline run to a variant run.
+"""Two experiments compared: how a card's win rate, or that of the seats with one value of a per-seat factor
+(Ark Nova: a map), changed from a baseline run to a variant run.
 
 Typical use: a balance override (experiments/cheetah-cost.toml) against the same experiment
 without it. The cards named in the variant's overrides are listed first.
@@ -72,12 +73,13 @@ def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:
     return name_cards(base, table.sort(["overridden", "change"], descending=[True, True]))
 
 
-def compare_maps(base: Run, variant: Run) -> pl.DataFrame:
-    """Per map: the change of its win rate (variant - base), Newcombe interval, q-value over the maps."""
+def compare_factor(base: Run, variant: Run, column: str) -> pl.DataFrame:
+    """Per value of a per-seat factor's `column` (`GameInfo.seat_factors`; Ark Nova: each map): the change of
+    its seats' win rate (variant - base), Newcombe interval, q-value over the values."""
     def counts(run: Run) -> pl.DataFrame:
         if run.seats.is_empty():
-            return pl.DataFrame(schema={"map": pl.String, "n": pl.UInt32, "wins": pl.Int64})
-        return run.seats.group_by("map").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
+            return pl.DataFrame(schema={column: pl.String, "n": pl.UInt32, "wins": pl.Int64})
+        return run.seats.group_by(column).agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
 
-    table = _difference(counts(base), counts(variant), "map")
-    return with_q_values(table).sort("map") if not table.is_empty() else table
+    table = _difference(counts(base), counts(variant), column)
+    return with_q_values(table).sort(column) if not table.is_empty() else table

@@ -14,8 +14,8 @@ from typing import Any
 
 import polars as pl
 
-from sim.core.protocols import GameFactory
-from sim.core.registry import RegistryError, get_game
+from sim.core.protocols import GameFactory, SeatFactor
+from sim.core.registry import RegistryError, default_game, get_game
 from sim.pipeline.command import arkmc
 from sim.pipeline.storage import RunFolder
 
@@ -120,11 +120,25 @@ class Run:
 
     @cached_property
     def factory(self) -> GameFactory | None:
-        """The factory of the run's game (from its manifest), or None when it cannot be loaded here."""
+        """The factory of the run's game (from its manifest; the default game for a manifest that names
+        none), or None when it cannot be loaded here."""
         try:
-            return get_game(self.spec.get("game", "arknova"))
+            return get_game(self.spec.get("game") or default_game())
         except RegistryError:
             return None
+
+    @property
+    def seat_factors(self) -> tuple[SeatFactor, ...]:
+        """The game's per-seat factors (`GameInfo.seat_factors`, Ark Nova: the map) that the run's seats
+        record: none for a run without finished games or a game that cannot be loaded here."""
+        factors = self.factory.info.seat_factors if self.factory is not None else ()
+        return tuple(factor for factor in factors if factor.column in self.seats.columns)
+
+    @property
+    def points_unit(self) -> str:
+        """What the seats' points count (`GameInfo.points_unit`, Ark Nova: VP), "points" when the game
+        cannot be loaded here."""
+        return self.factory.info.points_unit if self.factory is not None else "points"
 
     def dimension(self, name: str) -> pl.DataFrame:
         """The game's dimension table `name` (Ark Nova: `cards`, `maps`) as the run wrote it, or, for a
@@ -154,12 +168,6 @@ class Run:
         statuses = self.factory.card_statuses() if self.factory is not None else []
         return {status.number: status.name for status in statuses}
 
-    @cached_property
-    def map_names(self) -> dict[str, str]:
-        """Map id -> name, from the run's map table (none when the game has none)."""
-        maps = self.dimension("maps")
-        return dict(zip(maps["map"].to_list(), maps["name"].to_list(), strict=True)) if not maps.is_empty() else {}
-
     @property
     def n_games(self) -> int:
         return self.games.height
@@ -187,23 +195,11 @@ def with_names(table: pl.DataFrame, column: str, names: Mapping[Any, str], key: 
     return named.select(order)
 
 
-def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFrame:
-    """`table` with a `map_name` column after `column`: "3 Silver Lake" for map 3, the id alone when unnamed.
-
-    Maps are ids in the data ("3", "A"); people know them by name, so every table and figure shows both.
-    """
-    names = run.map_names
-    labels = [f"{key} {names[key]}" if key in names and names[key] != f"Map {key}" else f"Map {key}"
-              for key in table[column].cast(pl.String).to_list()]
-    order = list(table.columns)
-    order.insert(order.index(column) + 1, "map_name")
-    return table.with_columns(pl.Series("map_name", labels, dtype=pl.String)).select(order)
-
-
 def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("random",), seed: int = 0,
-                game: str = "arknova", options: dict[str, Any] | None = None) -> Path:
-    """A small run of `games` games of `game` in `path`, played only when the folder holds no
-    experiment yet; Ark Nova's on random maps unless `options` say otherwise.
+                game: str | None = None, options: dict[str, Any] | None = None) -> Path:
+    """A small run of `games` games of `game` (default: the default game) in `path`, played only when the
+    folder holds no experiment yet, with the game's study options unless `options` say otherwise (Ark
+    Nova's on random maps).
 
     The notebooks play one when asked to (`make_example = True`); they never analyse one unasked.
     """
@@ -213,9 +209,7 @@ def example_run(path: str | Path, games: int = 120, bots: tuple[str, ...] = ("ra
     path = Path(path)
     if path.exists() and RunFolder(path).read_manifest() is not None:
         return path
-    if options is None:
-        options = {"maps": "random"} if game == "arknova" else {}
-    experiment = build_experiment({"game": game, "games": games, "bots": list(bots), "seed": seed, "out": str(path),
-                                   "options": options, "jobs": 1})
+    experiment = build_experiment({"game": game or default_game(), "games": games, "bots": list(bots), "seed": seed,
+                                   "out": str(path), "options": dict(options or {}), "jobs": 1})
     run(experiment, progress=False)
     return path

@@ -7,11 +7,12 @@ defaults. Paths among them are relative to the project root (the folder holding 
 was given (`check_parameters`), so a misspelled parameter injected by papermill or nbclient stops
 the notebook instead of being ignored, and opens the run (`open_run`): a folder that holds no run
 is a one-line error saying how to make one; a small example run is played only on request. A game's
-own notebooks name its `Study` (Ark & Noah's reads runs/arknoah and refuses another game's run).
+own notebooks name its `Study` (Ark & Noah's reads runs/arknoah and refuses another game's run); a
+notebook for every game reads `ANY_GAME`'s.
 
 Headless, with other parameters (names are checked before a kernel starts):
 
-    python -m sim.analysis.notebooks notebooks/zoo_maps.ipynb run_dir=runs/demo --out /tmp/zoo_maps.ipynb
+    python -m sim.analysis.notebooks notebooks/bot_comparison.ipynb run_dir=runs/demo --out /tmp/bots.ipynb
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ class Study:
 
     `arguments` are what `arkmc run` needs besides `--out` to make such a run, `maker` the command that
     fills `folder` when it is not `arkmc run` (Ark Nova's: `make run`). With `game` set, a run of
-    another game is refused; without it the notebook reads any game's run and examples are Ark Nova's.
+    another game is refused; without it the notebook reads any game's run and examples are the default
+    game's (`sim.core.registry.default_game`).
     """
 
     folder: str
@@ -118,17 +120,16 @@ class Study:
         return self.maker or self.making(self.folder)
 
 
-ARK_NOVA = Study(str(DEMO_RUN), maker="make run", game="arknova")  # the Ark Nova notebooks read the `make run` demo
-ANY_GAME = Study(str(DEMO_RUN), maker="make run")   # a notebook for every game (bot_comparison) reads it too
+ANY_GAME = Study(str(DEMO_RUN), maker="make run")   # a notebook for every game (bot_comparison) reads the demo
 
 
 def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
-             bots: tuple[str, ...] | list[str] = ("random",), study: Study = ARK_NOVA) -> Run:
+             bots: tuple[str, ...] | list[str] = ("random",), study: Study = ANY_GAME) -> Run:
     """The run in `run_dir` (relative to the project root); NotebookError when it holds none, or
     when it holds a run of another game than the study's.
 
     With `make_example` a folder that holds no run first gets a small example run of `games`
-    games of `bots` (Ark Nova's on random maps; a few seconds to a minute), except the study's own
+    games of `bots` (with the game's study options; a few seconds to a minute), except the study's own
     folder: an example there would make the command that fills it refuse to resume it.
     """
     path = resolve(run_dir)
@@ -138,7 +139,7 @@ def open_run(run_dir: str | Path, make_example: bool = False, games: int = 120,
             raise NotebookError(f"{study.folder} is where `{study.fills()}` saves its games, so no example run is "
                                 f"played into it: set run_dir to another folder (e.g. \"runs/example\") or run "
                                 f"`{study.fills()}` in {ROOT}")
-        example_run(path, games=games, bots=tuple(bots), game=study.game or "arknova")
+        example_run(path, games=games, bots=tuple(bots), game=study.game)
     if not path.exists():
         how = (f"make it with `{study.fills()}` in {ROOT}, or set run_dir to another folder and make_example = True "
                "for a small example run" if own else
@@ -237,7 +238,7 @@ def main(arguments: list[str]) -> int:
             out = Path(arguments[position + 1])
             del arguments[position:position + 2]
         if not arguments:
-            raise NotebookError("give a notebook, e.g. notebooks/zoo_maps.ipynb")
+            raise NotebookError("give a notebook, e.g. notebooks/bot_comparison.ipynb")
         path, *pairs = arguments
         if not os.path.isfile(path):
             raise NotebookError(f"no notebook {path}")

@@ -10,7 +10,7 @@ A focus says which seats of a game are looked at:
 - a card: the seat that played it (in the variant, else in the baseline), in the games where it was
   played in either run. The change is then what the card's player gains, measured on the same deals;
   unlike the change of "win rate when played" it does not mix in which games the card gets played;
-- a map: the seats that played on it;
+- a value of a per-seat factor (`GameInfo.seat_factors`; Ark Nova: a map): the seats that had it;
 - a seat: that seat, in every game (also how two bots are compared: seat by seat).
 """
 
@@ -25,35 +25,46 @@ from sim.analysis import compare
 from sim.analysis.cards import card_seats
 from sim.analysis.data import Run
 from sim.analysis.stats import PairedChange, paired_change
+from sim.core.protocols import SeatFactor
 
 OUTCOMES = ("won", "points")
 
 
 @dataclass(frozen=True)
 class Focus:
-    """The seats a paired change looks at: a card's player, the seats on a map, or one seat (0-based)."""
+    """The seats a paired change looks at: a card's player (kind "card"), the seats with one value of a
+    per-seat factor (kind "factor", with the factor; Ark Nova: the seats on one map), or one seat (kind
+    "seat", 0-based)."""
 
-    kind: str          # "card", "map" or "seat"
+    kind: str
     key: int | str
+    factor: SeatFactor | None = None
+
+    @property
+    def column(self) -> str:
+        """The seats' or card tables' column that `key` is a value of."""
+        return self.factor.column if self.factor is not None else self.kind
 
     def label(self, run: Run) -> str:
         """The focus in words, for people (seats 1-based)."""
         if self.kind == "card":
             return f"the player of card {self.key} {run.card_names.get(int(self.key), '')}".rstrip()
-        if self.kind == "map":
-            return f"the seats on map {self.key}"
+        if self.factor is not None:
+            return f"the seats {self.factor.preposition} {self.factor.column} {self.key}"
         return f"seat {int(self.key) + 1}"
 
 
 def focus_of(path: str, run: Run) -> Focus:
-    """The focus an override path asks for: its card (cards.N.*) or its map (maps.N.*) when the run records
-    cards or maps per seat, else the starting seat (whose win rate is the game's balance in two-player games)."""
+    """The focus an override path asks for: its card (cards.N.*) when the run records card events, or the
+    value of a per-seat factor it names (Ark Nova: maps.N.*) when the run's seats record that factor, else
+    the starting seat (whose win rate is the game's balance in two-player games)."""
     card = re.match(r"cards\.(\d+)\.", path)
     if card and not run.card_events.is_empty():
         return Focus("card", int(card.group(1)))
-    board = re.match(r"maps\.([^.]+)\.", path)
-    if board and "map" in run.seats.columns:
-        return Focus("map", board.group(1))
+    for factor in run.seat_factors:
+        value = re.match(rf"{re.escape(factor.override_prefix)}\.([^.]+)\.", path) if factor.override_prefix else None
+        if value:
+            return Focus("factor", value.group(1), factor)
     return Focus("seat", 0)
 
 
@@ -85,8 +96,8 @@ def focus_seats(run: Run, focus: Focus) -> pl.DataFrame:
         if held.is_empty():
             return empty
         return held.filter((pl.col("card") == focus.key) & pl.col("played")).select("game", "seat").unique()
-    if focus.kind == "map":
-        return run.seats.filter(pl.col("map") == str(focus.key)).select("game", "seat")
+    if focus.kind == "factor":
+        return run.seats.filter(pl.col(focus.column) == str(focus.key)).select("game", "seat")
     return run.seats.filter(pl.col("seat") == focus.key).select("game", "seat")
 
 
@@ -98,7 +109,7 @@ def focus_outcomes(run: Run, focus: Focus) -> pl.DataFrame:
 def paired_focus(base: Run, variant: Run, focus: Focus, draws: int = 2000) -> dict[str, PairedChange]:
     """The paired change (variant - baseline) of each outcome (won, points) of the focus seats, over the
     common seeds. A game's focus seats are the variant's, else the baseline's (a card played in either
-    run counts; the seats are the same in both runs for a seat or a fixed map)."""
+    run counts; the seats are the same in both runs for a seat or a factor the deal assigns)."""
     pairs = common_games(base, variant)
     in_variant = pairs.join(focus_seats(variant, focus).rename({"game": "game_variant"}), on="game_variant")
     in_base = pairs.join(focus_seats(base, focus), on="game").join(in_variant.select("seed"), on="seed", how="anti")
@@ -126,7 +137,7 @@ def changed_overrides(base: Run, variant: Run) -> list[str]:
 
 @dataclass(frozen=True)
 class FocusChange:
-    """The paired change of one focus, with the unpaired change of the same card's or map's win rate."""
+    """The paired change of one focus, with the unpaired change of the same card's or factor value's win rate."""
 
     focus: Focus
     label: str
@@ -135,15 +146,16 @@ class FocusChange:
 
 
 def override_changes(base: Run, variant: Run) -> list[FocusChange]:
-    """The paired change of each card or map an override changes (a path of another kind is about the
-    seats, which `seat_changes` covers), next to the unpaired change of its win rate (when played, on the map)."""
+    """The paired change of each card or factor value an override changes (a path of another kind is about
+    the seats, which `seat_changes` covers), next to the unpaired change of its win rate (when played, or of
+    the seats with that value)."""
     focuses = [focus for focus in dict.fromkeys(focus_of(path, variant) for path in changed_overrides(base, variant))
                if focus.kind != "seat"]
     changes = []
     for focus in focuses:
         unpaired = (compare.compare_cards(base, variant, min_n=0) if focus.kind == "card"
-                    else compare.compare_maps(base, variant))
-        row = unpaired.filter(pl.col(focus.kind) == focus.key) if unpaired.height else unpaired
+                    else compare.compare_factor(base, variant, focus.column))
+        row = unpaired.filter(pl.col(focus.column) == focus.key) if unpaired.height else unpaired
         changes.append(FocusChange(focus, focus.label(variant), paired_focus(base, variant, focus),
                                    row.select("change", "change_low", "change_high").row(0) if row.height
                                    else (float("nan"),) * 3))

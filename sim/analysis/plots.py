@@ -18,7 +18,7 @@ PERCENT = PercentFormatter(1.0)
 POINTS = PercentFormatter(1.0, symbol=" pp")   # a difference of two rates, in percentage points
 
 
-def _subplots(rows: int, columns: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
+def subplots(rows: int, columns: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
     """A figure in the package's style with a rows x columns grid of axes (always a 2-D array)."""
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=size, dpi=100)
@@ -34,7 +34,7 @@ def _errors(table: pl.DataFrame, value: str, low: str, high: str) -> np.ndarray:
 def seat_plot(table: pl.DataFrame) -> Figure:
     """Win rate per seat (95% Wilson) for each player count, against the fair share."""
     counts = table["players"].unique().sort().to_list()
-    figure, axes = _subplots(1, len(counts), (3.2 * len(counts) + 1.5, 3.4))
+    figure, axes = subplots(1, len(counts), (3.2 * len(counts) + 1.5, 3.4))
     for axis, players in zip(axes[0], counts, strict=True):
         part = table.filter(pl.col("players") == players)
         axis.errorbar(part["seat"].to_numpy(), part["win_rate"].to_numpy(),
@@ -44,21 +44,6 @@ def seat_plot(table: pl.DataFrame) -> Figure:
                  ylabel="win rate", xticks=part["seat"].to_list())
         axis.yaxis.set_major_formatter(PERCENT)
         axis.legend(loc="best", fontsize=8)
-    figure.tight_layout()
-    return figure
-
-
-def map_plot(table: pl.DataFrame) -> Figure:
-    """Win rate (Wilson) and mean VP (bootstrap) per map, side by side, one row per map (first on top)."""
-    names = table["map_name"] if "map_name" in table.columns else table["map"]
-    labelled = table.with_columns(pl.Series("label", [f"{name} (n={n})" for name, n in zip(names, table["n"], strict=True)]))
-    figure, axes = _subplots(1, 2, (11, max(2.8, 0.34 * table.height + 1.4)))
-    left, right = axes[0]
-    _intervals(left, labelled, "label", "win_rate", "win_rate_low", "win_rate_high", "Win rate per map (95% Wilson)",
-               "win rate", table["wins"].sum() / table["n"].sum(), "all maps")
-    left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    _intervals(right, labelled, "label", "mean_vp", "mean_vp_low", "mean_vp_high",
-               "Mean VP per map (95% bootstrap)", "victory points (score - 100)", None, "")
     figure.tight_layout()
     return figure
 
@@ -75,8 +60,8 @@ def interval_plot(table: pl.DataFrame, label: str, value: str, low: str, high: s
 
     `unit` formats the x axis: PERCENT for rates, POINTS for differences of rates.
     """
-    figure, axes = _subplots(1, 1, (8.5, max(2.5, 0.32 * table.height + 1.2)))
-    _intervals(axes[0, 0], table, label, value, low, high, title, xlabel, reference, reference_label)
+    figure, axes = subplots(1, 1, (8.5, max(2.5, 0.32 * table.height + 1.2)))
+    intervals(axes[0, 0], table, label, value, low, high, title, xlabel, reference, reference_label)
     axes[0, 0].xaxis.set_major_formatter(unit)
     figure.tight_layout()
     return figure
@@ -90,9 +75,9 @@ def interval_panels(panels: list[tuple[pl.DataFrame, str]], label: str, value: s
     around 1, so that 0.5 and 2 lie equally far from it.
     """
     rows = max(table.height for table, _ in panels)
-    figure, axes = _subplots(1, len(panels), (6.2 * len(panels), max(2.5, 0.32 * rows + 1.4)))
+    figure, axes = subplots(1, len(panels), (6.2 * len(panels), max(2.5, 0.32 * rows + 1.4)))
     for axis, (table, title) in zip(axes[0], panels, strict=True):
-        _intervals(axis, table, label, value, low, high, title, xlabel, reference, "")
+        intervals(axis, table, label, value, low, high, title, xlabel, reference, "")
         if unit is not None:
             axis.xaxis.set_major_formatter(unit)
             continue
@@ -105,8 +90,8 @@ def interval_panels(panels: list[tuple[pl.DataFrame, str]], label: str, value: s
     return figure
 
 
-def _intervals(axis: Axes, table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
-               xlabel: str, reference: float | None, reference_label: str) -> None:
+def intervals(axis: Axes, table: pl.DataFrame, label: str, value: str, low: str, high: str, title: str,
+              xlabel: str, reference: float | None, reference_label: str) -> None:
     """One row per table row (first on top): the value and its interval, and a dashed reference line."""
     y = np.arange(table.height)[::-1]
     axis.errorbar(table[value].to_numpy(), y, xerr=_errors(table, value, low, high), fmt="o", capsize=3)
@@ -128,7 +113,7 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
         grid[i, j] = row["ahead"]
         counts[i, j] = row["n"]
     size = 1.3 * len(bots) + 2.5
-    figure, axes = _subplots(1, 1, (size + 1, size))
+    figure, axes = subplots(1, 1, (size + 1, size))
     axis = axes[0, 0]
     image = axis.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
     for (i, j), n in counts.items():
@@ -145,38 +130,23 @@ def matrix_plot(table: pl.DataFrame) -> Figure:
     return figure
 
 
-def score_plot(seats: pl.DataFrame) -> Figure:
-    """Distribution of the final points per bot (box plot, whiskers 5%-95%)."""
+def in_unit(unit: str) -> str:
+    """The points unit in brackets after a label, " (VP)", or nothing when the points are plain points."""
+    return "" if unit == "points" else f" ({unit})"
+
+
+def score_plot(seats: pl.DataFrame, unit: str = "points") -> Figure:
+    """Distribution of the final points per bot (box plot, whiskers 5%-95%); `unit` is what the points count
+    (`GameInfo.points_unit`, Ark Nova: VP)."""
     bots = sorted(seats["bot_spec"].unique().to_list())
-    figure, axes = _subplots(1, 1, (max(6.0, 1.6 * len(bots) + 2), 3.6))
+    figure, axes = subplots(1, 1, (max(6.0, 1.6 * len(bots) + 2), 3.6))
     axis = axes[0, 0]
     data = [seats.filter(pl.col("bot_spec") == bot)["points"].to_numpy() for bot in bots]
     axis.boxplot(data, whis=(5, 95), showfliers=False)
     axis.set_xticks(range(1, len(bots) + 1), [f"{b}\n(n={len(d)})" for b, d in zip(bots, data, strict=True)])
     axis.axhline(0, color="grey", linestyle=":")
-    axis.set(title="Final points per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel="points (Ark Nova: VP)")
+    axis.set(title="Final points per bot\n(box 25-75%, line = median, whiskers 5-95%)", ylabel=f"points{in_unit(unit)}")
     figure.tight_layout()
-    return figure
-
-
-def progression_plot(table: pl.DataFrame, min_seats: int = 10) -> Figure:
-    """Mean appeal, conservation points and score by player turn, one line per bot (turns with >= min_seats seats)."""
-    figure, grid = _subplots(1, 3, (12, 3.9))
-    axes = grid[0]
-    reached = table.filter(pl.col("n") >= min_seats)
-    bots = reached["bot_spec"].unique(maintain_order=True).to_list()
-    for bot in bots:
-        part = reached.filter(pl.col("bot_spec") == bot)
-        for axis, track in zip(axes, ("appeal", "cp", "score"), strict=True):
-            axis.plot(part["player_turn"].to_numpy(), part[track].to_numpy(), label=bot)
-            axis.fill_between(part["player_turn"].to_numpy(), part[f"{track}_25"].to_numpy(),
-                              part[f"{track}_75"].to_numpy(), alpha=0.15)
-    for axis, label in zip(axes, ("appeal", "conservation points", "score (appeal + conservation value)"), strict=True):
-        axis.set(xlabel="player turn", ylabel=label, title=label.split(" (")[0].capitalize())
-    figure.suptitle(f"Mean by turn, band = 25-75% (turns reached by at least {min_seats} seats)", fontsize=9)
-    figure.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=max(len(bots), 1), fontsize=9,
-                  frameon=False)
-    figure.tight_layout(rect=(0, 0.07, 1, 1))     # one legend for the three panels, below them
     return figure
 
 
@@ -187,7 +157,7 @@ def sweep_plot(table: pl.DataFrame, xlabel: str, focus: str, base: str) -> Figur
     `table` has one row per value: value (text), win_rate, win_low, win_high, points, points_low,
     points_high, and the paired win_change, win_change_low, win_change_high, points_change,
     points_change_low, points_change_high. Numeric values are spaced by their size, others evenly."""
-    figure, axes = _subplots(2, 2, (10, 6.4))
+    figure, axes = subplots(2, 2, (10, 6.4))
     values = table["value"].to_list()
     try:
         x = np.array([float(value) for value in values])

@@ -24,11 +24,11 @@ import polars as pl
 from matplotlib.figure import Figure
 from tqdm import tqdm
 
-from sim.analysis import bots, compare, opening, paired, plots, seats, shape, stats
-from sim.analysis.data import Run, name_maps
+from sim.analysis import bots, compare, paired, plots, seats, shape, stats
+from sim.analysis.data import Run
+from sim.core.protocols import SeatFactor
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
-CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
 TOP = 12                   # rows in the top and bottom lists
 PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (random bots), for empty runs
 
@@ -178,6 +178,7 @@ def experiment_section(run: Run) -> Section:
             ("game", spec.get("game")), ("players", spec.get("players")), ("bots", ", ".join(map(str, spec.get("bots", [])))),
             ("options", ", ".join(f"{k}={v}" for k, v in spec.get("options", {}).items())),
             ("games planned", spec.get("games")), ("seed", spec.get("seed")),
+            ("data folder", spec.get("data") or "none (the game's own data files)"),
             ("overrides", ", ".join(spec.get("overrides", [])) or "none"),
             ("data version", run.manifest.get("data_version")),
             ("code", f"arkmc {session.get('arkmc', '?')}, commit {str(session.get('git_commit', '?'))[:10]}"
@@ -241,8 +242,8 @@ def bots_section(run: Run) -> Section:
                           ("bot", column("bot")), ("opponent", column("opponent")), ("games n", column("n")),
                           ("ahead [95% CI]", interval_of("ahead", "ahead_low", "ahead_high")),
                           ("points margin [95% CI]", interval_of("margin", "margin_low", "margin_high", num))])
-    section.figure("Score distributions", plots.score_plot(run.seats))
-    section.table("Final points per bot (Ark Nova: VP)", bots.score_distribution(run), [
+    section.figure("Score distributions", plots.score_plot(run.seats, run.points_unit))
+    section.table(f"Final points per bot{plots.in_unit(run.points_unit)}", bots.score_distribution(run), [
         ("bot", column("bot_spec")), ("n", column("n")), ("mean", column("mean_points", num)),
         ("5%", column("points_5", num)), ("25%", column("points_25", num)), ("median", column("points_50", num)),
         ("75%", column("points_75", num)), ("95%", column("points_95", num))])
@@ -267,34 +268,18 @@ def rating_summary(rating: pl.DataFrame, matrix: pl.DataFrame) -> str:
 
 METHODS = [
     "Only finished games count; games stopped by the safety cap or an error are listed in the experiment table.",
-    "Win rates carry 95% Wilson score intervals. A shared win counts as a win for every tied seat in the map, "
-    "card and opening tables (rank 1); in the seat table each tied seat gets an equal share of it, so the seats' "
-    "win rates add up to 100% and a fair game gives every seat 1/players. Whether the seat matters is one "
-    "chi-square test of equal win shares per player count (Benjamini-Hochberg over the player counts), not one "
-    "test per seat.",
-    "Mean points (Ark Nova: VP) and their differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
+    "Win rates carry 95% Wilson score intervals. A shared win counts as a win for every tied seat (rank 1), except "
+    "in the seat table: there each tied seat gets an equal share of it, so the seats' win rates add up to 100% and "
+    "a fair game gives every seat 1/players. Whether the seat matters is one chi-square test of equal win shares "
+    "per player count (Benjamini-Hochberg over the player counts), not one test per seat.",
+    "Mean points and their differences carry 95% percentile bootstrap intervals (2,000 resamples; paired by game "
     "for the seat differences and the bots' head-to-head margins). When a sample takes few distinct values, as "
     "points do, each resample is drawn as multinomial counts of those values, which is the same bootstrap at a "
-    "cost that does not grow with the number of games. The effect of keeping a card compares the seats that kept "
-    "it with those that let it go: Newcombe's interval for the win rates, Welch's for the mean points.",
-    "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
-    "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
-    "its record is strong; the bounds are 95% credible intervals.",
-    "Wins above expected: for each card played and not played by at least "
-    f"{CARD_MIN_N} seats, a logistic regression of winning on playing it, controlled for seat, map, bot, "
-    "player count, the break in which it was played and how many cards the seat played in all (a linear term "
-    "and quintile bands). Winners play more cards, so without that control almost every card looks strong; "
-    "with it a card is compared with seats that played about as many cards, and an odds ratio above 1 means "
-    "it wins more often than the average card played in its place. Map effects come from one regression with "
-    "sum-coded maps, so each odds ratio compares a map with the average map. Both use statsmodels with "
-    "standard errors clustered by game, since the seats of one game share one result.",
-    "Many cards and maps are tested at once, so p-values are adjusted by Benjamini-Hochberg (q) within each "
-    f"family (the cards tested, the maps); a q below {SIGNIFICANT_Q} keeps the expected share of false discoveries "
-    f"under 5%, and the tables mark it with {MARK}. A p- or q-value below 0.001 is printed as < 0.001.",
+    "cost that does not grow with the number of games.",
+    "Where many things are tested at once, p-values are adjusted by Benjamini-Hochberg (q) within each family of "
+    f"tests; a q below {SIGNIFICANT_Q} keeps the expected share of false discoveries under 5%, and the tables mark "
+    f"it with {MARK}. A p- or q-value below 0.001 is printed as < 0.001.",
     "Seats are numbered from 1 in this report (seat 1 starts); the dataset numbers them from 0 (docs/dataset.md).",
-    "Keep choice: each keep is valued by the sum of its cards' shrunk log-odds of winning when kept, with the "
-    f"values learned on the other games ({opening.FOLDS}-fold cross-fitting by game), so a seat's own result "
-    "never enters the value of its own keep.",
     "Bot ratings are Bradley-Terry strengths fitted to every pair of seats in a game (ties half), on the Elo "
     "scale. In the head-to-head table a game counts once: its score is the share of its pairs the bot won.",
     "Comparisons of two runs give the change of a win rate with Newcombe's hybrid Wilson interval and a "
@@ -310,6 +295,12 @@ METHODS = [
     "paired games for 80% power at a two-sided 5% level, with SD the spread of one game's contribution seen here "
     "(the bootstrap's standard error times the square root of the games paired).",
 ]
+
+
+def methods_section(run: Run) -> Section:
+    """The methods of a one-run report: the generic paragraphs, then the game's own (`report_methods`)."""
+    own = list(run.factory.report_methods()) if run.factory is not None else []
+    return Section("Methods", METHODS + own)
 
 
 def length_section(run: Run) -> Section:
@@ -347,11 +338,11 @@ def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
     if run.n_games == 0:
         sections[0].text.append("The run has no finished games yet, so there is nothing to analyse. "
                                 f"The seat section needs at least {MIN_SEAT_GAMES} games.")
-        return sections + [Section("Methods", METHODS)]
+        return sections + [methods_section(run)]
     parts: list[Any] = [seats_section, bots_section, length_section]
     if factory is not None:
         parts += factory.report_sections(run)
-    return sections + built(parts, (run,), progress) + [Section("Methods", METHODS)]
+    return sections + built(parts, (run,), progress) + [methods_section(run)]
 
 
 def built(parts: Sequence[Any], runs: tuple[Run, ...], progress: bool | None) -> list[Section]:
@@ -371,8 +362,9 @@ def built(parts: Sequence[Any], runs: tuple[Run, ...], progress: bool | None) ->
 
 
 def comparison_sections(base: Run, variant: Run, progress: bool | None = None) -> list[Section]:
-    """A two-run report: both experiments, then the change in map and card win rates (variant - base)
-    where the game records maps and cards; `progress` as in `run_sections`."""
+    """A two-run report: both experiments, the changes paired game by game, the change in card win rates
+    (variant - base) where the game records cards, then the game's own comparison sections (Ark Nova: the
+    maps); `progress` as in `run_sections`."""
     sections = []
     for label, run in (("Baseline", base), ("Variant", variant)):
         section = experiment_section(run)
@@ -382,7 +374,9 @@ def comparison_sections(base: Run, variant: Run, progress: bool | None = None) -
     sections[-1].text.append("The variant differs from the baseline in " + "; ".join(
         f"{key}: {before} → {after}" for key, before, after in differences) + "." if differences else
         "The two experiments have the same specification: any change below is chance.")
-    changes = built([paired_section, map_change_section, card_change_section], (base, variant), progress)
+    factory = base.factory or variant.factory
+    own = list(factory.comparison_sections(base, variant)) if factory is not None else []
+    changes = built([paired_section, card_change_section, *own], (base, variant), progress)
     return sections + changes + [Section("Methods", METHODS)]
 
 
@@ -416,9 +410,9 @@ def power_line(change: dict[str, stats.PairedChange]) -> str:
 
 
 def paired_section(base: Run, variant: Run) -> Section:
-    """The changes measured game by game on the runs' common seeds: each overridden card's player or map's
-    seats, with the paired interval next to the unpaired one, and each seat (bot), with how many games
-    detect a change of the size seen."""
+    """The changes measured game by game on the runs' common seeds: each overridden card's player or the
+    seats with an overridden value of a per-seat factor (Ark Nova: a map), with the paired interval next to
+    the unpaired one, and each seat (bot), with how many games detect a change of the size seen."""
     section = Section("Paired on common seeds")
     reason = paired.unpaired_reason(base, variant)
     if reason:
@@ -426,7 +420,9 @@ def paired_section(base: Run, variant: Run) -> Section:
         return section
     pairs = paired.common_games(base, variant).height
     left = max(base.n_games, variant.n_games) - pairs
-    section.text.append(f"{pairs:,} finished games of the two runs share their seed (same deal, same maps) and are "
+    factors = variant.seat_factors
+    same = "".join(f", same {factor.plural}" for factor in factors)
+    section.text.append(f"{pairs:,} finished games of the two runs share their seed (same deal{same}) and are "
                         "compared game by game: a game that went the same way in both runs adds nothing to the "
                         "uncertainty" + (f"; {left:,} games have no partner and are left out." if left else "."))
     changes = paired.override_changes(base, variant)
@@ -434,7 +430,7 @@ def paired_section(base: Run, variant: Run) -> Section:
         won, (_, unpaired_low, unpaired_high) = item.change["won"], item.unpaired
         unpaired = "" if math.isnan(unpaired_low) else (
             f" against {(unpaired_high - unpaired_low) * 100:.1f} pp for the unpaired change of its win rate "
-            + ("when played" if item.focus.kind == "card" else "on the map"))
+            + ("when played" if item.focus.factor is None else _with_value(item.focus.factor)))
         seen = (f"played in {won.count} of the {won.games} paired games, in either run" if item.focus.kind == "card"
                 else f"{won.count} seats in {won.games} paired games")
         section.text.append(
@@ -445,9 +441,11 @@ def paired_section(base: Run, variant: Run) -> Section:
     if changes:
         rows = [{"label": item.label, **paired.changes_row(item.change),
                  **dict(zip(("change", "change_low", "change_high"), item.unpaired, strict=True))} for item in changes]
-        section.table("What the overrides change: a card's player (the seat that played it in either run) or the "
-                      "seats on a map, on the same deals (paired, 95% bootstrap), and, unpaired, the change of the "
-                      "win rate when played or on the map (Newcombe 95% CI)", pl.DataFrame(rows), [
+        whose = " or ".join(["a card's player (the seat that played it in either run)",
+                             *(f"the seats {factor.preposition} a {factor.column}" for factor in factors)])
+        where = " or ".join(["when played", *(_with_value(factor) for factor in factors)])
+        section.table(f"What the overrides change: {whose}, on the same deals (paired, 95% bootstrap), and, "
+                      f"unpaired, the change of the win rate {where} (Newcombe 95% CI)", pl.DataFrame(rows), [
                           ("seats looked at", column("label")), ("seats n", column("count")),
                           ("win rate change, paired [95% CI]", interval_of("win_change", "win_low", "win_high",
                                                                             change_pp)),
@@ -475,28 +473,19 @@ def paired_section(base: Run, variant: Run) -> Section:
     return section
 
 
-def _records(base: Run, variant: Run, has: Callable[[Run], bool]) -> bool:
+def _with_value(factor: SeatFactor) -> str:
+    """A seat's relation to a per-seat factor's value, in a sentence: "on the map"."""
+    return f"{factor.preposition} the {factor.column}"
+
+
+def recorded_by_both(base: Run, variant: Run, has: Callable[[Run], bool]) -> bool:
     """Whether the runs' game records what `has` looks for (a run with no finished game says nothing)."""
     return all(has(run) for run in (base, variant) if run.n_games)
 
 
-def map_change_section(base: Run, variant: Run) -> Section | None:
-    """The change of every map's win rate; None when the game records no map per seat."""
-    if not _records(base, variant, lambda run: "map" in run.seats.columns):
-        return None
-    change = Section("Change of map win rates")
-    table = compare.compare_maps(base, variant)
-    if table.is_empty():
-        change.text.append("One of the runs has no finished games.")
-    else:
-        change.table("Win rate per map, variant - baseline (Newcombe 95% CI)", name_maps(variant, table),
-                     [("map", column("map_name")), *compare_columns("map")[1:]])
-    return change
-
-
 def card_change_section(base: Run, variant: Run) -> Section | None:
     """The change of every card's win rate when played; None when the game records no card events."""
-    if not _records(base, variant, lambda run: not run.card_events.is_empty()):
+    if not recorded_by_both(base, variant, lambda run: not run.card_events.is_empty()):
         return None
     cards_change = Section("Change of card win rates")
     table = compare.compare_cards(base, variant)
@@ -524,7 +513,7 @@ def card_change_section(base: Run, variant: Run) -> Section | None:
 
 
 def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
-    """The columns of a change table keyed by `key` (map or card)."""
+    """The columns of a change table keyed by `key` (a card, or a per-seat factor such as Ark Nova's map)."""
     return [(key, column(key)), ("baseline n", column("n_base")), ("baseline", column("win_base", pct)),
             ("variant n", column("n_variant")), ("variant", column("win_variant", pct)),
             ("change [95% CI]", interval_of("change", "change_low", "change_high")),

@@ -1,7 +1,8 @@
 """The report of a sweep (`arkmc sweep`): win rate and points against the value of one override.
 
-The seats looked at (the focus) follow from the override path: a card's player for `cards.N.*`, the
-seats on a map for `maps.N.*`, else the starting seat. For every value the report gives the focus'
+The seats looked at (the focus) follow from the override path (`paired.focus_of`): a card's player for
+`cards.N.*`, the seats with the value of a per-seat factor it names (Ark Nova: the seats on a map for
+`maps.N.*`), else the starting seat. For every value the report gives the focus'
 win rate (Wilson) and mean points (bootstrap) in that value's run, and the change from the base
 value measured game by game on the common seeds (`sim.analysis.paired`), with how many games per
 value would detect a change of that size.

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import polars as pl
 
 from sim.analysis.stats import benjamini_hochberg, wilson
+from sim.core.protocols import SeatFactor
 
 
 def with_wilson(table: pl.DataFrame, wins: str = "wins", n: str = "n", prefix: str = "win_rate") -> pl.DataFrame:
@@ -35,4 +38,7 @@ def controls(seats: pl.DataFrame, columns: tuple[str, ...]) -> np.ndarray:
     return coded.to_numpy().astype(float)
 
 
-CONTROLS = ("seat", "map", "bot_spec", "players")
+def seat_controls(factors: Sequence[SeatFactor]) -> tuple[str, ...]:
+    """The seat columns a regression on the seats' results controls for: the seat, the game's per-seat
+    `factors` (Ark Nova: the map), the bot and the player count."""
+    return ("seat", *(factor.column for factor in factors), "bot_spec", "players")

@@ -1,25 +1,25 @@
 """Ark & Noah's static data as immutable, shared objects: the species (species.csv), the rule
-numbers (rules.json) and the ark parts (ark.json), read from the package's data folder or from a
-folder that replaces it (docs/arknoah/data.md). Everything here is reconstructed from the rulebook
-where the rulebook has no table; the documentation says which value comes from where.
+numbers (rules.json) and the ark parts (ark.json), read from the package's data folder, or some of
+them from a folder of the user's in their place (`--data`, sim.core.data_folder; docs/arknoah/data.md).
+Everything here is reconstructed from the rulebook where the rulebook has no table; the
+documentation says which value comes from where.
 """
 
 from __future__ import annotations
 
 import csv
-import hashlib
+import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from sim.arknoah.board import Board, build_board
+from sim.core.data_folder import DataFiles, data_files, parse_file
 
-DATA = Path(__file__).with_name("data")
-FILES = ("species.csv", "rules.json", "ark.json")
+PACKAGE = "sim.arknoah"  # its data/ folder holds the data files
 PLAYER_COUNTS = (2, 3, 4)
 ACTIONS = ("pitch", "animals", "food", "swap", "wood", "build", "load")
 AMOUNT_ACTIONS = ("pitch", "food", "wood", "build", "load")
@@ -83,7 +83,6 @@ class Catalog:
     tiles: tuple[Tile, ...]
     rules: Rules
     boards: Mapping[int, Board]  # per player count
-    folder: str  # where the data came from
     partners: tuple[tuple[int, ...], ...]  # per tile: the tiles of its species and the other sex
 
     def species_named(self, name: str) -> Species:
@@ -98,19 +97,10 @@ class Catalog:
         return next(tile.number for tile in self.tiles if tile.species == index and tile.male == male)
 
 
-def read_raw(folder: Path) -> tuple[list[dict[str, str]], dict[str, Any], dict[str, Any]]:
-    """The data files of `folder` as read: species rows, rules.json, ark.json."""
-    missing = [name for name in FILES if not (folder / name).is_file()]
-    if missing:
-        raise ValueError(f"data folder {folder} lacks {', '.join(missing)}")
-    try:
-        with (folder / "species.csv").open(encoding="utf-8", newline="") as handle:
-            rows = [dict(row) for row in csv.DictReader(handle)]
-        rules = json.loads((folder / "rules.json").read_text(encoding="utf-8"))
-        ark = json.loads((folder / "ark.json").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"cannot read the data in {folder}: {error}") from None
-    return rows, rules, ark
+def read_raw(files: DataFiles) -> tuple[list[dict[str, str]], dict[str, Any], dict[str, Any]]:
+    """The data files as read, each a fresh copy to edit: species rows, rules.json, ark.json."""
+    rows = parse_file(files, "species.csv", lambda text: [dict(row) for row in csv.DictReader(io.StringIO(text))])
+    return rows, parse_file(files, "rules.json", json.loads), parse_file(files, "ark.json", json.loads)
 
 
 def parse_species(rows: list[dict[str, str]]) -> tuple[Species, ...]:
@@ -205,8 +195,7 @@ def _triple(value: Any) -> tuple[int, int, int]:
     return males, females, either
 
 
-def build_catalog(rows: list[dict[str, str]], rules_raw: Mapping[str, Any], ark_raw: Mapping[str, Any],
-                  folder: str) -> Catalog:
+def build_catalog(rows: list[dict[str, str]], rules_raw: Mapping[str, Any], ark_raw: Mapping[str, Any]) -> Catalog:
     """A catalog from raw data; a ValueError naming the first problem."""
     try:
         species = parse_species(rows)
@@ -221,22 +210,11 @@ def build_catalog(rows: list[dict[str, str]], rules_raw: Mapping[str, Any], ark_
             tiles += [Tile(len(tiles) + offset, item.index, male) for offset in range(count)]
     partners = tuple(tuple(other.number for other in tiles if other.species == tile.species and other.male != tile.male)
                      for tile in tiles)
-    return Catalog(tuple(species), tuple(tiles), rules, MappingProxyType(boards), folder, partners)
+    return Catalog(tuple(species), tuple(tiles), rules, MappingProxyType(boards), partners)
 
 
 @cache
-def load_catalog(folder: str = "") -> Catalog:
-    """The catalog of a data folder (the shipped pack when empty), read once per process."""
-    path = Path(folder) if folder else DATA
-    return build_catalog(*read_raw(path), str(path))
-
-
-def data_digest(folder: str = "") -> str:
-    """A digest of a data folder's files (the shipped pack when empty)."""
-    digest = hashlib.sha256()
-    path = Path(folder) if folder else DATA
-    for name in FILES:
-        digest.update(name.encode())
-        digest.update((path / name).read_bytes())
-    return digest.hexdigest()[:16]
+def load_catalog() -> Catalog:
+    """The catalog of the shipped pack, read once per process."""
+    return build_catalog(*read_raw(data_files(PACKAGE)))
 

@@ -7,17 +7,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.arknoah import dataset, overrides
-from sim.arknoah.catalog import Catalog, data_digest, load_catalog
+from sim.arknoah.catalog import PACKAGE, Catalog, load_catalog
 from sim.arknoah.log import NoahTurnLog
 from sim.arknoah.setup import DEFAULT_CONFIG, new_game, validate
 from sim.arknoah.state import NoahState
 from sim.arknoah.steps import PLAN, TURN
 from sim.core.cards import CardStatus
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView
+from sim.core.data_folder import DataFiles, data_files
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, ShapeMeasure
 
 DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
              "from the rulebook (docs/arknoah/data.md), not the printed tiles; every figure describes that pack. "
-             "Owners of the game can replace it with --override data=FOLDER.")
+             "Owners of the game can replace its files with --data FOLDER.")
 
 INFO = GameInfo(
     name="arknoah",
@@ -34,17 +35,26 @@ INFO = GameInfo(
     data_note=DATA_NOTE,
     notebooks=("arknoah", "bot_comparison"),
     turn_decision=(PLAN, TURN),  # a worker planned (normal rules), a player's turn (quick rules)
+    points_unit="VP",
+    shape_measures=(
+        ShapeMeasure("rounds", table="games"),
+        ShapeMeasure("cages", table="games"),
+        ShapeMeasure("pairs_loaded", label="pairs loaded"),
+        ShapeMeasure("hull_walls", label="hull walls"),
+        ShapeMeasure("points", summary="winner", name="winner_points", label="winner VP"),
+    ),
 )
 
 
 class ArkNoah:
     """Creates Ark & Noah games, all played with the factory's catalog (the shipped data pack
-    unless it was made with another, see `overridden`)."""
+    unless it was made with other files, see `with_data` and `overridden`)."""
 
     info = INFO
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    def __init__(self, catalog: Catalog | None = None, files: DataFiles | None = None) -> None:
         self.catalog = catalog or load_catalog()
+        self.files = files or data_files(PACKAGE)  # the data files the catalog was read from, before overrides
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> NoahState:
         return new_game(config, seed, self.catalog)
@@ -56,14 +66,19 @@ class ArkNoah:
         return validate(config, self.catalog)
 
     def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
-        return overrides.parse_overrides(texts)
+        return overrides.parse_overrides(texts, self.files)
 
     def overridden(self, changes: Mapping[str, str]) -> "ArkNoah":
         """A factory whose games use the data with these overrides; this one is unchanged."""
-        return ArkNoah(overrides.catalog_with(changes))
+        return ArkNoah(overrides.catalog_with(changes, self.files), self.files)
+
+    def with_data(self, folder: str) -> "ArkNoah":
+        """A factory whose games use the files of `folder` in place of the shipped ones (sim.core.data_folder)."""
+        files = data_files(PACKAGE, folder)
+        return ArkNoah(overrides.catalog_with({}, files), files)
 
     def data_version(self) -> str:
-        return data_digest()
+        return self.files.digest
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
@@ -90,3 +105,9 @@ class ArkNoah:
         from sim.arknoah.report import report_sections
 
         return report_sections(run)
+
+    def comparison_sections(self, base: Any, variant: Any) -> list[Any]:
+        return []
+
+    def report_methods(self) -> list[str]:
+        return []

@@ -18,9 +18,8 @@ MIN_SPECIES_N = 10  # owned tiles boarded before a species enters the chart
 
 def data_caveat(run: Run) -> str:
     """The sentence every section starts with: which data pack the run's figures describe."""
-    overrides = list(run.spec.get("overrides", []))
-    folder = next((text.partition("=")[2] for text in overrides if text.startswith("data=")), "")
-    changes = [text for text in overrides if not text.startswith("data=")]
+    folder = run.spec.get("data", "")
+    changes = list(run.spec.get("overrides", []))
     pack = (f"the data pack in {folder}" if folder else
             "the reconstructed data pack (species, sizes, VP and ark shape rebuilt from the rulebook, "
             "docs/arknoah/data.md), not the printed game")

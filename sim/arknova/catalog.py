@@ -1,8 +1,9 @@
 """Ark Nova static game data as immutable, shared (flyweight) objects.
 
 The files in ``sim/arknova/data/`` are the source of truth (schema and provenance:
-``docs/arknova/data.md``). ``load_catalog()`` parses them once per process into the base catalog; a balance
-experiment gets a catalog of its own with some entries changed (``sim.arknova.overrides``). A game
+``docs/arknova/data.md``). ``load_catalog()`` parses them once per process into the base catalog; a folder
+of the user's files in place of some of them (``--data``, `sim.core.data_folder`) and a balance experiment's
+changed entries (``sim.arknova.overrides``) give catalogs of their own. A game
 holds the catalog it was made from and every rule reads that one, so states refer to the same card,
 map and table objects instead of copying them, which keeps simulation states small and cheap to copy.
 
@@ -18,10 +19,12 @@ import io
 import json
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from sim.core.data_folder import DataFiles, data_files, parse_file
+
+PACKAGE = "sim.arknova"  # its data/ folder holds the data files
 Cell = tuple[int, int]  # (x, y) in the doubled-row grid of maps.json
 
 
@@ -398,16 +401,21 @@ class Catalog:
         yield from (self.final_scoring[number] for number in sorted(self.final_scoring))
 
 
-def _text(name: str) -> str:
-    return resources.files("sim.arknova").joinpath("data", name).read_text(encoding="utf-8")
+def _csv_rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
 
 
-def _rows(name: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(_text(name))))
+def _rows(files: DataFiles, name: str) -> list[dict[str, str]]:
+    return parse_file(files, name, _csv_rows)
 
 
-def _json(name: str) -> Any:
-    return json.loads(_text(name))
+def _json(files: DataFiles, name: str) -> Any:
+    return parse_file(files, name, json.loads)
+
+
+def _cards_by_number(files: DataFiles, name: str, parse: Callable[[dict[str, str]], Any]) -> dict[int, Any]:
+    """The rows of a card file, each parsed by `parse`, by card number."""
+    return parse_file(files, name, lambda text: {card.number: card for card in map(parse, _csv_rows(text))})
 
 
 def _list(text: str) -> tuple[str, ...]:
@@ -554,18 +562,31 @@ def _tiles(t: dict[str, Any]) -> Tiles:
 
 @functools.cache
 def load_catalog() -> Catalog:
-    """The base catalog: the data files parsed once per process, shared by every game made from them."""
-    animals = {a.number: a for a in map(_animal, _rows("animals.csv"))}
-    sponsors = {s.number: s for s in map(_sponsor, _rows("sponsors.csv"))}
-    projects = {p.number: p for p in map(_project, _rows("projects.csv"))}
-    finals = {f.number: f for f in map(_final, _rows("final_scoring.csv"))}
-    maps_doc = _json("maps.json")
+    """The base catalog: the shipped data files parsed once per process, shared by every game made from them."""
+    return build_catalog(data_files(PACKAGE))
+
+
+def build_catalog(files: DataFiles) -> Catalog:
+    """A catalog parsed from data files; a file that does not parse is a DataFolderError naming it."""
+    animals = _cards_by_number(files, "animals.csv", _animal)
+    sponsors = _cards_by_number(files, "sponsors.csv", _sponsor)
+    projects = _cards_by_number(files, "projects.csv", _project)
+    finals = _cards_by_number(files, "final_scoring.csv", _final)
+    maps, grid = parse_file(files, "maps.json", _maps)
     zoo_projects = [n for n, p in projects.items() if p.deck == "zoo"]
     return Catalog(
         animals=_frozen(animals), sponsors=_frozen(sponsors), projects=_frozen(projects),
-        final_scoring=_frozen(finals), maps=_frozen({k: _map(k, m) for k, m in maps_doc["maps"].items()}),
-        tracks=_tracks(_json("tracks.json")), tiles=_tiles(_json("tiles.json")),
+        final_scoring=_frozen(finals), maps=maps,
+        tracks=parse_file(files, "tracks.json", lambda text: _tracks(json.loads(text))),
+        tiles=parse_file(files, "tiles.json", lambda text: _tiles(json.loads(text))),
         zoo_deck=tuple(sorted([*animals, *sponsors, *zoo_projects])),
         base_projects=tuple(sorted(n for n, p in projects.items() if p.deck == "base")),
-        grid=frozenset(_cells(maps_doc["grid_cells"])),
+        grid=grid,
     )
+
+
+def _maps(text: str) -> tuple[Mapping[str, ZooMap], frozenset[Cell]]:
+    """maps.json: the maps by id, and the cells of the grid every map shares."""
+    document = json.loads(text)
+    return (_frozen({k: _map(k, m) for k, m in document["maps"].items()}),
+            frozenset(_cells(document["grid_cells"])))

@@ -3,18 +3,26 @@ itself to the framework (options, default bot, turn log, card status, report sec
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from sim.arknova import dataset, history, overrides
-from sim.arknova.catalog import Catalog, load_catalog
+from sim.arknova.catalog import PACKAGE, Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.setup import DEFAULT_CONFIG, new_game, validate
 from sim.core.cards import CardStatus
-from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView, TurnLog
+from sim.core.data_folder import DataFiles, data_files
+from sim.core.protocols import (
+    DimensionTable,
+    GameInfo,
+    GameOption,
+    GameTables,
+    SeatFactor,
+    SeatView,
+    ShapeMeasure,
+    TurnLog,
+)
 
 INFO = GameInfo(
     name="arknova",
@@ -31,18 +39,34 @@ INFO = GameInfo(
     ),
     default_bot="default",
     study_options={"maps": "random"},
+    shortcuts=("maps",),
     notebooks=("opening_hands", "zoo_maps", "card_strength", "bot_comparison"),
+    seat_factors=(SeatFactor("map", plural="maps", override_prefix="maps", preposition="on"),),
+    points_unit="VP",
+    card_timing="break_number",
+    shape_measures=(
+        ShapeMeasure("turns", summary="spread", note="turns per player"),
+        ShapeMeasure("end_trigger", table="games", summary="share", name="score_trigger", label="score end",
+                     note="share ended by a score of 100"),
+        ShapeMeasure("breaks", table="games"),
+        ShapeMeasure("animals"),
+        ShapeMeasure("sponsors"),
+        ShapeMeasure("projects"),
+        ShapeMeasure("score", summary="winner", name="winner_score", label="winner score"),
+    ),
 )
 
 
 class ArkNova:
     """Creates Ark Nova games for the core's play loop, runner and dataset, all played with the
-    factory's catalog (the base data files unless it is made with another, see `overridden`)."""
+    factory's catalog (the shipped data files unless it is made with others, see `with_data` and
+    `overridden`)."""
 
     info = INFO
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    def __init__(self, catalog: Catalog | None = None, files: DataFiles | None = None) -> None:
         self.catalog = catalog or load_catalog()
+        self.files = files or data_files(PACKAGE)  # the data files the catalog was parsed from, before overrides
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> ArkNovaGame:
         return new_game(config, seed, self.catalog)
@@ -54,20 +78,19 @@ class ArkNova:
         return validate(config, self.catalog)
 
     def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
-        return overrides.parse_overrides(texts)
+        return overrides.parse_overrides(texts, self.files)
 
     def overridden(self, changes: Mapping[str, str]) -> "ArkNova":
         """A factory whose games use the data files with these overrides; this one is unchanged."""
-        return ArkNova(overrides.catalog_with(changes))
+        return ArkNova(overrides.catalog_with(changes, self.files), self.files)
+
+    def with_data(self, folder: str) -> "ArkNova":
+        """A factory whose games use the files of `folder` in place of the shipped ones (sim.core.data_folder)."""
+        files = data_files(PACKAGE, folder)
+        return ArkNova(overrides.catalog_with({}, files), files)
 
     def data_version(self) -> str:
-        digest = hashlib.sha256()
-        folder = resources.files("sim.arknova").joinpath("data")
-        for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
-            if item.name.endswith((".csv", ".json")):
-                digest.update(item.name.encode())
-                digest.update(item.read_bytes())
-        return digest.hexdigest()[:16]
+        return self.files.digest
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
@@ -98,6 +121,16 @@ class ArkNova:
         return card_status.statuses(self.catalog)
 
     def report_sections(self, run: Any) -> list[Any]:
-        from sim.arknova.report import report_sections
+        from sim.arknova.analysis.report import report_sections
 
         return report_sections(run)
+
+    def comparison_sections(self, base: Any, variant: Any) -> list[Any]:
+        from sim.arknova.analysis.comparison import comparison_sections
+
+        return comparison_sections(base, variant)
+
+    def report_methods(self) -> list[str]:
+        from sim.arknova.analysis.report import METHODS
+
+        return METHODS

@@ -11,7 +11,10 @@
     arkmc report RUN_DIR [RUN_DIR]       a statistical report of a run, or two runs compared
     arkmc replay RUN_DIR GAME            one game of a run played again, as a page to watch turn by turn
 
-Every command but `report` and `replay` (which read the game from the run) takes --game (default arknova).
+Every command but `report` and `replay` (which read the game from the run) takes --game (default: the
+installation's default game, which `arkmc games` marks). The commands that play games take --option (and
+the games' shortcuts for their options, such as Ark Nova's --maps) and --data FOLDER, a folder of the
+user's data files in place of the game's own.
 """
 
 from __future__ import annotations

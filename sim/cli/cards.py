@@ -23,7 +23,7 @@ DOUBTS = {  # mutation verdict -> what it means for the card
 @click.command()
 @GAME
 @click.option("--missing", is_flag=True, help="Only the cards not done yet; exit code 1 while any is left.")
-@click.option("--kind", help="Only cards of this kind (Ark Nova: animal, sponsor, project, final_scoring).")
+@click.option("--kind", help="Only cards of this kind (a value of the kind column; another value lists the game's kinds).")
 def cards(game: str, missing: bool, kind: str | None) -> None:
     """List every card: number, name, kind, status and the test that proves it.
 

@@ -1,4 +1,4 @@
-"""What every arkmc command shares: the one-line user error, the game, its options and bot specs."""
+"""What every arkmc command shares: the one-line user error, the game, its options, its data folder and bot specs."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from typing import Any
 
 import click
 
+from sim.core.data_folder import DATA_KEY, refuse_data_option
 from sim.core.protocols import GameFactory
 from sim.core.registry import DEFAULT_BOT, RegistryError, make_bot, parse_value
-
-DEFAULT_GAME = "arknova"
 
 
 @contextmanager
@@ -42,30 +41,41 @@ class ArkmcError(click.ClickException):
         click.echo(f"arkmc: error: {self.format_message()}", err=True)
 
 
-def factory_of(game: str) -> GameFactory:
-    """The game's factory, or a one-line error naming the installed games."""
+def factory_of(game: str, data: str | None = None) -> GameFactory:
+    """The game's factory, playing with the files of the folder `data` in place of its own when one is given;
+    a one-line error for an unknown game (naming the installed ones) or a bad folder."""
     from sim.pipeline.experiment import game_factory
 
     with run_errors():
-        return game_factory(game)
+        return game_factory(game, data or "")
 
 
-def game_options(items: tuple[str, ...], maps: str | None = None) -> dict[str, Any]:
-    """`--option KEY=VALUE` items (values read as bool, int, float or text) and Ark Nova's `--maps`
-    convenience (a comma list becomes one map per seat)."""
+def game_options(items: tuple[str, ...]) -> dict[str, Any]:
+    """`--option KEY=VALUE` items, the games' shortcuts among them (`sim.cli.shortcuts`): values read as bool,
+    int, float or text, a comma list as a list (one value per seat, where the game takes that)."""
     options: dict[str, Any] = {}
     for item in items:
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
             raise ArkmcError(f"--option {item!r} is not KEY=VALUE")
         options[key.strip()] = _option_value(value.strip())
-    if maps is not None:
-        options["maps"] = _option_value(maps)
+    try:
+        refuse_data_option(options)
+    except ValueError as error:
+        raise ArkmcError(str(error)) from None
     return options
 
 
 def _option_value(text: str) -> Any:
     return [parse_value(item.strip()) for item in text.split(",")] if "," in text else parse_value(text)
+
+
+def _default_game(ctx: click.Context, param: click.Parameter, game: str | None) -> str:
+    """--game as given, else the installation's default game."""
+    from sim.pipeline.experiment import default_game_name
+
+    with run_errors():
+        return game or default_game_name()
 
 
 def game_config(factory: GameFactory, players: int | None, options: dict[str, Any]) -> dict[str, Any]:
@@ -100,15 +110,16 @@ def bot_specs(bots: str, players: int, game: str) -> list[str]:
     return specs
 
 
-GAME = click.option("--game", default=DEFAULT_GAME, show_default=True,
-                    help="The game: a name that `arkmc games` lists, or module:Class of a game that is not installed.")
+GAME_HELP = "The game: a name that `arkmc games` lists, or module:Class of a game that is not installed."
+DEFAULT_GAME_HELP = "  [default: the installation's default game, marked in `arkmc games`]"
+GAME = click.option("--game", default=None, callback=_default_game, help=GAME_HELP + DEFAULT_GAME_HELP)
 PLAYERS = click.option("--players", type=int, default=None,
-                       help="Players (1 = solo where the game has it).  [default: the game's default]")
+                       help="Players (1 = solo where the game has it).  [default: the game's, see `arkmc games`]")
 OPTION = click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-                      help="A game option (repeatable); `arkmc games` lists each game's options.")
-MAPS = click.option("--maps", default=None,
-                    help="Ark Nova's maps option: A, 0, random, draft, one map id, or a comma list with one map id "
-                         "per seat (the same as --option maps=...).")
+                      help="A game option (repeatable); `arkmc games` lists each game's options and its shortcuts.")
+DATA = click.option(f"--{DATA_KEY}", "data", default=None, metavar="FOLDER",
+                    help="A folder of your own data files: each replaces the game's shipped file of the same name, "
+                         "the others stay (docs/dataset.md, Bring your own data).")
 BOTS = click.option("--bots", default=DEFAULT_BOT, show_default=True,
                     help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
                          "parameters): name, name:key=value,..., module:Class. `default` is the game's default bot.")

@@ -9,8 +9,8 @@ import click
 
 from sim.cli.common import (
     BOTS,
+    DATA,
     GAME,
-    MAPS,
     OPTION,
     PLAYERS,
     ArkmcError,
@@ -20,33 +20,35 @@ from sim.cli.common import (
     game_config,
     game_options,
 )
+from sim.cli.shortcuts import OptionCommand
+from sim.core.data_folder import resolved_folder
 from sim.core.registry import make_bot
 from sim.replay.page import game_facts, replay_page, seat_names, write_page
 from sim.replay.recorder import GameRecorder
 
 
-@click.command()
+@click.command(cls=OptionCommand)
 @GAME
 @PLAYERS
 @OPTION
-@MAPS
+@DATA
 @BOTS
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game.")
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Also write the game as one HTML page to watch, turn by turn (as `arkmc replay` does).")
-def play(game: str, players: int | None, options: tuple[str, ...], maps: str | None, bots: str, seed: int,
+def play(game: str, players: int | None, options: tuple[str, ...], data: str | None, bots: str, seed: int,
          html: Path | None) -> None:
-    """Play one game and print every turn (for Ark Nova: actions, buildings, cards, tracks, breaks) and
-    the final scores. Exit code 1, with one line, when a bot breaks the game (an illegal option, an
-    exception), 2 for bad input.
+    """Play one game and print every turn (as the game writes it; for Ark Nova: actions, buildings,
+    cards, tracks, breaks) and the final scores. Exit code 1, with one line, when a bot breaks the game
+    (an illegal option, an exception), 2 for bad input.
 
-    To play a game of a run again (its maps, data overrides, bots and seed, all read from the run's
-    folder), use `arkmc replay RUN_DIR GAME --log`: the seed of a run's game is not the run's --seed.
+    To play a game of a run again (its options, data folder, data overrides, bots and seed, all read from
+    the run's folder), use `arkmc replay RUN_DIR GAME --log`: the seed of a run's game is not the run's --seed.
     """
     from sim.core.play import play_game
 
-    factory = factory_of(game)
-    config = game_config(factory, players, game_options(options, maps))
+    factory = factory_of(game, data)
+    config = game_config(factory, players, game_options(options))
     specs = bot_specs(bots, config["players"], game)
     if html is not None:
         check_writable(html)
@@ -64,7 +66,8 @@ def play(game: str, players: int | None, options: tuple[str, ...], maps: str | N
             recorder.stop(stopped)
         else:
             recorder.finish(record.results)
-        _write_page(html, recorder, f"{factory.info.title}: seed {seed}", specs, game_facts(config, seed))
+        _write_page(html, recorder, f"{factory.info.title}: seed {seed}", specs,
+                    game_facts(config, seed, resolved_folder(data or "")))
     elif stopped:
         log.flush()
     else:

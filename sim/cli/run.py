@@ -9,27 +9,27 @@ from typing import Any, TypeVar
 
 import click
 
-from sim.cli.common import MAPS, OPTION, game_options, run_errors, split_bots
+from sim.cli.common import DATA, DEFAULT_GAME_HELP, GAME_HELP, OPTION, PLAYERS, game_options, run_errors, split_bots
+from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXPERIMENT_OPTIONS = (
-    click.option("--game", default=None, help="The game: a name that `arkmc games` lists, or module:Class.  "
-                                              "[default: arknova]"),
-    click.option("--players", type=int, default=None, help="Players (1 = solo where the game has it).  "
-                                                           "[default: the game's default; Ark Nova: 2]"),
+    click.option("--game", default=None, help=GAME_HELP + DEFAULT_GAME_HELP),
+    PLAYERS,
     click.option("--bots", "bots_text", default=None,
                  help="One bot for every seat, or one per seat separated by commas (by ';' when bots take "
                       "parameters): name, name:key=value,..., module:Class.  [default: default]"),
-    MAPS,
     OPTION,
+    DATA,
     click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]"),
     click.option("--seed", type=int, default=None,
                  help="Base seed; game i's seed is spawned from it with key i.  [default: 0]"),
     click.option("--chunk-size", type=int, default=None, help="Games per saved part (0 = about 100 parts).  [default: 0]"),
     click.option("--override", "overrides", multiple=True, metavar="PATH=VALUE",
-                 help="Change a card, map or track fact for this experiment, e.g. cards.401.cost=15 (repeatable)."),
+                 help="Change one fact of the game's data for this experiment, e.g. cards.401.cost=15, on top of "
+                      "--data (repeatable; docs/dataset.md names each game's paths)."),
     click.option("--jobs", type=int, default=None, help="Parallel workers, -1 = all cores.  [default: -1]"),
     click.option("--backend", default=None, help="loky (this machine), dask or ray.  [default: loky]"),
     click.option("--scheduler", default=None, help="Address of a running dask scheduler or ray cluster."),
@@ -51,27 +51,27 @@ def experiment_options(command: F) -> F:
     return click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))(command)
 
 
-def experiment_flags(bots_text: str | None, maps: str | None, options: tuple[str, ...], overrides: tuple[str, ...],
+def experiment_flags(bots_text: str | None, options: tuple[str, ...], overrides: tuple[str, ...],
                      flags: dict[str, Any]) -> dict[str, Any]:
     """The experiment keys the flags set (None where a flag was not given, so the file's value stays)."""
-    return {**flags, "options": game_options(options, maps) or None, "overrides": list(overrides) or None,
+    return {**flags, "options": game_options(options) or None, "overrides": list(overrides) or None,
             "bots": split_bots(bots_text) if bots_text is not None else None}
 
 
-@click.command()
+@click.command(cls=OptionCommand)
 @experiment_options
 @click.option("--out", default=None, help="Output folder, one per experiment.  [default: runs/demo]")
 @click.option("--resume", is_flag=True,
               help="Finish an interrupted experiment in --out, or extend a finished one to a larger --games; "
                    "saved chunks are kept.")
-def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, options: tuple[str, ...],
-        overrides: tuple[str, ...], resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
+def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str, ...], overrides: tuple[str, ...],
+        resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
     """Play an experiment and save every game to a Parquet dataset.
 
     The experiment comes from EXPERIMENT_FILE (TOML, see docs/dataset.md) and the flags; flags win.
-    With neither, the embedded default runs: 2000 games of Ark Nova's default bot at its default
-    player count (2) and study options (maps 1-8), saved in runs/demo; another --game runs its own
-    default bot, player count and study options. Games are played in chunks by parallel workers; each finished chunk is
+    With neither, the embedded default runs: 2000 games of the default game's default bot at its
+    default player count and study options (Ark Nova: 2 players on maps 1-8), saved in runs/demo;
+    --game plays another game with its own. Games are played in chunks by parallel workers; each finished chunk is
     saved at once, so Ctrl-C or a crash loses at most the chunks in flight, and --resume finishes
     the experiment without playing any game twice; with a larger --games it extends a finished
     experiment (game i's seed depends only on i, so the saved games stay and the new ones are
@@ -84,7 +84,7 @@ def run(experiment_file: Path | None, bots_text: str | None, maps: str | None, o
     from sim.pipeline.storage import RunFolder
     from sim.pipeline.summary import summarize
 
-    flags = experiment_flags(bots_text, maps, options, overrides, flags)
+    flags = experiment_flags(bots_text, options, overrides, flags)
     with run_errors():
         experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)

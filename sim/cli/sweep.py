@@ -10,10 +10,11 @@ import click
 
 from sim.cli.common import ArkmcError, check_writable, run_errors
 from sim.cli.run import experiment_flags, experiment_options
+from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
 
-@click.command()
+@click.command(cls=OptionCommand)
 @experiment_options
 @click.option("--override-path", "path", default=None, metavar="PATH",
               help="The data fact to sweep, as --override names it without its value, e.g. cards.401.cost.")
@@ -32,16 +33,17 @@ from sim.pipeline.command import arkmc
               help="Finish an interrupted sweep in --out, or extend every value's run to a larger --games; what "
                    "the folder's sweep.json says fills every option not given.")
 def sweep(experiment_file: Path | None, path: str | None, values: str | None, base: str | None, out: str | None,
-          report_out: Path | None, fmt: str, bots_text: str | None, maps: str | None, options: tuple[str, ...],
-          overrides: tuple[str, ...], resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
+          report_out: Path | None, fmt: str, bots_text: str | None, options: tuple[str, ...], overrides: tuple[str, ...],
+          resume: bool, allow_code: bool, progress: bool | None, **flags: Any) -> None:
     """Play one experiment at each value of one override and report the curve.
 
     Each value gets its own run (EXPERIMENT_FILE and the flags as for `arkmc run`, plus
     --override PATH=VALUE) in a folder under --out; every run uses the same seed, so game i is the
     same deal at every value. The report (HTML) draws the win rate and mean points of the seats the
-    path concerns (a card's player for cards.N.*, the seats on a map for maps.N.*, else the starting
-    seat) against the value, with 95% intervals, and the change from --base measured game by game
-    on the common seeds, with the games a change of that size needs. Example:
+    path concerns (a card's player for cards.N.*, the seats with that value of a seat factor the
+    game names, such as Ark Nova's maps for maps.N.*, else the starting seat) against the value,
+    with 95% intervals, and the change from --base measured game by game on the common seeds, with
+    the games a change of that size needs. Example:
 
     \b
         arkmc sweep --override-path cards.401.cost --values 13..19 --base 17 --games 300
@@ -58,7 +60,7 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
         raise ArkmcError("--resume needs --out, the sweep folder to finish")
     with run_errors():
         setup = load_sweep(path, values, base, experiment_file,
-                           experiment_flags(bots_text, maps, options, overrides, flags), folder, resume, allow_code)
+                           experiment_flags(bots_text, options, overrides, flags), folder, resume, allow_code)
     target = report_out or Path("reports") / f"{setup.out.name}.{fmt}"
     check_writable(target)
     with run_errors():

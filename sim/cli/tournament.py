@@ -8,11 +8,12 @@ from typing import Any
 
 import click
 
-from sim.cli.common import GAME, MAPS, OPTION, game_options, run_errors, split_bots
+from sim.cli.common import DATA, GAME, OPTION, game_options, run_errors, split_bots
+from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
 
-@click.command()
+@click.command(cls=OptionCommand)
 @GAME
 @click.option("--bots", "bots_text", required=True,
               help="The bots, separated by commas (by ';' when bots take parameters): name, name:key=value,...")
@@ -20,7 +21,7 @@ from sim.pipeline.command import arkmc
 @click.option("--games", type=int, default=100, show_default=True,
               help="Deals per table; each deal is played once in every seat rotation.")
 @OPTION
-@MAPS
+@DATA
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed, the same for every rotation.")
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False), required=True,
               help="Output folder: one experiment folder per table rotation, and the report.")
@@ -30,7 +31,7 @@ from sim.pipeline.command import arkmc
 @click.option("--resume", is_flag=True, help="Finish an interrupted tournament in --out; saved games are kept. "
               "With a larger --games, extend every table to that many deals.")
 @click.option("--progress/--no-progress", default=None, help="Progress bars.  [default: when stderr is a terminal]")
-def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: Path, resume: bool,
+def tournament(bots_text: str, options: tuple[str, ...], data: str | None, out: Path, resume: bool,
                progress: bool | None, **flags: Any) -> None:
     """Play a tournament and report win rates, points, a pairwise matrix and ratings.
 
@@ -39,7 +40,7 @@ def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: 
     a table use the same seed, hence the same deals. Each rotation is an experiment folder under
     --out (a dataset like `arkmc run` writes). The report (win rates with 95% Wilson intervals,
     mean points with 95% bootstrap intervals, openskill ratings, the pairwise win-rate matrix and,
-    for Ark Nova, the game shape per bot) is printed and written to --out as report.txt,
+    for a game that names its shape measures, the game shape per bot) is printed and written to --out as report.txt,
     standings.csv/.parquet, pairwise.csv, the heatmap pairwise.png and shape.csv. Exit code 1
     when a game failed, 2 for bad input, 130 when interrupted.
     """
@@ -47,7 +48,7 @@ def tournament(bots_text: str, options: tuple[str, ...], maps: str | None, out: 
 
     with run_errors():
         setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),
-                           options=game_options(options, maps), **flags)
+                           options=game_options(options), data=data or "", **flags)
         summaries = play(setup, resume=resume, progress=progress)
     if any(summary.interrupted for summary in summaries):
         click.echo(f"interrupted; finish with: {arkmc()} tournament --resume (same options) --out {out}", err=True)

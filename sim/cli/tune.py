@@ -6,10 +6,12 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAME, MAPS, OPTION, ArkmcError, check_writable, factory_of, game_options
+from sim.cli.common import DATA, GAME, OPTION, ArkmcError, check_writable, factory_of, game_options
+from sim.cli.shortcuts import OptionCommand
+from sim.core.data_folder import resolved_folder
 
 
-@click.command()
+@click.command(cls=OptionCommand)
 @GAME
 @click.argument("archetype", default="default")
 @click.option("--budget", type=int, default=2000, show_default=True, help="Games played during the search.")
@@ -21,17 +23,17 @@ from sim.cli.common import GAME, MAPS, OPTION, ArkmcError, check_writable, facto
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the search and held-out games.")
 @click.option("--jobs", type=int, default=-1, show_default=True, help="Parallel workers, -1 = all cores.")
 @OPTION
-@MAPS
+@DATA
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Archetype file to write.  [default: tuned_<archetype>.toml]")
 def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdout: int, sigma: float, seed: int,
-         jobs: int, options: tuple[str, ...], maps: str | None, out: Path | None) -> None:
+         jobs: int, options: tuple[str, ...], data: str | None, out: Path | None) -> None:
     """Tune ARCHETYPE (a shipped archetype name or an archetype file of the game's tunable bot family)
     by 2-player self-play against itself. The games use the game's study options unless --option says otherwise."""
     from heuristics.tuning import Match, tunable_of, tuned_fields, write_archetype
     from heuristics.tuning import tune as run_tune
 
-    factory = factory_of(game)
+    factory = factory_of(game, data)
     family = tunable_of(game)
     if family is None:
         raise ArkmcError(f"{factory.info.name} has no tunable bot family (a bot with a `tunable` attribute)")
@@ -40,14 +42,15 @@ def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdo
                          "--seeds-per-candidate at least 1, --holdout not negative")
     out = out or Path(f"tuned_{Path(archetype).stem}.toml")
     check_writable(out)
-    chosen = {**factory.info.study_options, **game_options(options, maps)}
+    chosen = {**factory.info.study_options, **game_options(options)}
     try:
         factory.validate({**chosen, "players": 2})
         start = family.start(archetype)
     except ValueError as error:
         raise ArkmcError(str(error)) from None
-    result = run_tune(Match(game, chosen, family), start, budget, seeds_per_candidate=seeds_per_candidate,
-                      holdout=holdout, seed=seed, sigma=sigma, jobs=jobs)
+    match = Match(game, chosen, family, resolved_folder(data or ""))
+    result = run_tune(match, start, budget, seeds_per_candidate=seeds_per_candidate, holdout=holdout, seed=seed,
+                      sigma=sigma, jobs=jobs)
     name = Path(archetype).stem
     low, high = result.interval
     write_archetype(out, family.archetype_text(

@@ -1,6 +1,7 @@
 """Game-agnostic core: the game, observation and bot protocols, decisions, seeds and the play loop,
 and the reusable engine pieces every game builds on (the step machine, keyword effect registries,
-data overrides, card status) with the conformance kit that checks a game keeps the contracts.
+a folder of the user's data files in place of a game's own, data overrides, card status) with the
+conformance kit that checks a game keeps the contracts.
 
 Nothing here knows a particular game. Games plug in through `sim.core.registry`
 (by name, by the ``arkmc.games`` entry point, or as ``module:Class``); bots through the

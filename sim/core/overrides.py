@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from sim.core.data_folder import DATA_KEY
+
 
 class OverrideError(ValueError):
     """A bad override; the message is one line naming it."""
@@ -25,6 +27,9 @@ def parse_texts(texts: Sequence[str]) -> dict[str, str]:
         if not equals or not path.strip():
             raise OverrideError(f"override {text!r} is not PATH=VALUE (a dotted path into the game's data and its "
                                 "new value, for example cards.3.cost=5)")
+        if path.strip() == DATA_KEY:
+            raise OverrideError(f"override {text!r}: a data folder is not an override; give it with --data "
+                                f"{value.strip() or 'FOLDER'} (the experiment key {DATA_KEY})")
         overrides[path.strip()] = value.strip()
     return overrides
 

@@ -96,22 +96,105 @@ class GameOption:
 
 
 @dataclass(frozen=True, slots=True)
-class GameInfo:
-    """How a game describes itself to the framework: the commands, the registry and the report read it."""
+class SeatFactor:
+    """A seat column that the deal or the setup assigns, which an analysis of the seats' results must
+    control for and can focus on (Ark Nova: the zoo map, `SeatFactor("map", "maps", "maps", "on")`).
 
-    name: str  # the registry name, e.g. "arknova"
-    title: str  # for people, e.g. "Ark Nova"
+    `column` is the seats table's column and the factor's name for people ("map"), `plural` its plural
+    ("maps"). `override_prefix` is the first part of the data-override paths that change one value of it
+    (Ark Nova: "maps", as in `maps.3.last_worker_bonus=cp:2`), "" when no override names one; a comparison
+    or a sweep of such an override looks at the seats that had that value. `preposition` joins a seat to
+    its value in a sentence: "the seats on map 3" (default "with": "the seats with faction 2").
+    """
+
+    column: str
+    plural: str
+    override_prefix: str = ""
+    preposition: str = "with"
+
+
+SHAPE_SUMMARIES = ("spread", "mean", "share", "winner")
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeMeasure:
+    """One column of the game-shape table of `arkmc tournament`: a dataset column summarised per bot over
+    the games it played, so that the tournament shows each game's own shape (Ark Nova: turns per player,
+    the games a score ended, breaks, animals, sponsors and projects per seat, the winner's score).
+
+    `column` is read from the `seats` or the `games` table (`table`). `summary` says how:
+    "spread", its median with the 5%-95% range; "mean"; "share", the share of rows where it is not -1,
+    the dataset's "none" (Ark Nova: `end_trigger`, the seat whose score ended the game); "winner", the
+    mean over games of the highest value among the winning seats (Ark Nova: the winner's `score`).
+    `name` is the shape table's column (default `column`), `label` the printed table's header (default
+    `name`), and `note` what the printed table's title says of the measure ("turns per player"), if anything.
+    """
+
+    column: str
+    table: str = "seats"
+    summary: str = "mean"
+    name: str = ""
+    label: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.table not in ("seats", "games"):
+            raise ValueError(f"shape measure {self.column!r}: table must be seats or games, not {self.table!r}")
+        if self.summary not in SHAPE_SUMMARIES:
+            raise ValueError(f"shape measure {self.column!r}: summary must be one of {', '.join(SHAPE_SUMMARIES)}, "
+                             f"not {self.summary!r}")
+
+    @property
+    def key(self) -> str:
+        """The shape table's column."""
+        return self.name or self.column
+
+    @property
+    def header(self) -> str:
+        """The printed table's header."""
+        return self.label or self.key
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """How a game describes itself to the framework: the commands, the registry and the report read it.
+
+    - `name`: the registry name, e.g. "arknova"; `title`: for people, e.g. "Ark Nova".
+    - `default_bot`: the bot that `--bots default` means for this game.
+    - `study_options`: the options that experiments, tournaments and tuning use unless told otherwise,
+      where they differ from the game's defaults (Ark Nova: a single game starts on map A, a study plays
+      maps 1-8 at random).
+    - `data_note`: where the game's data comes from, when a report must say so (e.g. reconstructed).
+    - `notebooks`: the notebooks in notebooks/ that apply to this game's runs.
+    - `turn_decision`: the decision kind (or kinds) that begins a turn: the replay page makes one step of each.
+    - `seat_factors`: the seat columns the deal or setup assigns (`SeatFactor`; Ark Nova: the map). The
+      regressions on the seats' results control for them, and a comparison or sweep of an override that
+      names one of their values looks at the seats that had it.
+    - `points_unit`: what the seats' `points` count, for axes and captions (Ark Nova: "VP"; default "points").
+    - `card_timing`: the card events' column that says when in the game a card was played (Ark Nova:
+      "break_number", the breaks completed); the card regression controls for it. "" when there is none.
+    - `shape_measures`: the columns of the tournament's game-shape table (`ShapeMeasure`), none by default.
+    - `shortcuts`: options the game offers as their own flag: `--NAME VALUE` on every command that takes
+      `--option` means `--option NAME=VALUE` (Ark Nova: "maps", so `--maps 3`). None by default.
+
+    The seats are called seats for every game: no game so far needs another word in the reports.
+    """
+
+    name: str
+    title: str
     min_players: int
     max_players: int
     options: tuple[GameOption, ...]
-    default_bot: str  # the bot that `--bots default` means for this game
-    # options that experiments, tournaments and tuning use unless told otherwise, where they differ from
-    # one game's defaults (Ark Nova: a single game starts on map A, a study plays maps 1-8)
+    default_bot: str
     study_options: Mapping[str, Any] = field(default_factory=dict)
-    data_note: str = ""  # where the game's data comes from, when a report must say so (e.g. reconstructed)
-    notebooks: tuple[str, ...] = ()  # the notebooks in notebooks/ that apply to this game's runs
-    # the decision kind (or kinds) that begins a turn: the replay page makes one step of each
+    data_note: str = ""
+    notebooks: tuple[str, ...] = ()
     turn_decision: str | tuple[str, ...] = "turn"
+    seat_factors: tuple[SeatFactor, ...] = ()
+    points_unit: str = "points"
+    card_timing: str = ""
+    shape_measures: tuple[ShapeMeasure, ...] = ()
+    shortcuts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +280,15 @@ class GameFactory(Protocol):
         each a section, or a function that builds one from the run (called in turn, so that the report
         can show its progress while a slow section is built)."""
 
+    def comparison_sections(self, base: Any, variant: Any) -> Sequence[Any]:
+        """The game's own sections of `arkmc report BASE VARIANT` for two `sim.analysis.data.Run`s, after the
+        generic ones (Ark Nova: the change of every map's win rate): each a section, or a function that
+        builds one from the two runs (returning None when the runs record nothing it shows)."""
+
+    def report_methods(self) -> Sequence[str]:
+        """The paragraphs the game adds to the Methods section of its `arkmc report`, after the generic
+        ones: how its own sections measure what they show (Ark Nova: map and card regressions, keeps)."""
+
 
 class SeatViews(Protocol):
     """Optional for a `GameFactory`: how the replay page (`sim.replay`) shows a seat at the end of each
@@ -204,6 +296,16 @@ class SeatViews(Protocol):
 
     def seat_view(self, observation: Observation) -> SeatView:
         """The seat's panel, made from its observation only (see `SeatView`)."""
+
+
+class DataFolders(Protocol):
+    """Optional for a `GameFactory`: a folder of the user's in place of some of the game's data files
+    (`--data FOLDER`, the experiment key `data`; `sim.core.data_folder` reads and checks the folder)."""
+
+    def with_data(self, folder: str) -> GameFactory:
+        """A factory whose games use the files of `folder` (an absolute path) in place of the shipped files of
+        the same names; this one is unchanged, and `overridden` on the new one applies on top of the folder.
+        A ValueError with a one-line message when the folder or a file in it is bad."""
 
 
 ANY_GAME = "*"

@@ -2,9 +2,9 @@
 
 The files in ``sim/inhabit/data/`` (``cards.csv``, ``tokens.csv``, ``trails.json``) are a pack
 reconstructed from the rulebook (field by field provenance: ``docs/inhabit/data.md``). A user who owns
-the game can point the option ``data=FOLDER`` at a folder holding their own versions of any of these
-files (a file the folder lacks is taken from the shipped pack); ``sim.inhabit.overrides`` changes single
-facts. A catalog is parsed once per folder and shared by every game made from it: states hold card
+the game can play with ``--data FOLDER``, a folder holding their own versions of any of these files (a
+file the folder lacks is taken from the shipped pack; sim.core.data_folder); ``sim.inhabit.overrides``
+changes single facts. A catalog is parsed once per folder and shared by every game made from it: states hold card
 numbers and token ids, never copies of the data.
 
 Symbols share one bit layout, so that matching a trigger against a creature is one ``&``:
@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from sim.core.data_folder import DataFiles, data_files, parse_file
 
 CLASSES = ("predator", "herbivore", "bird", "small_mammal", "primate", "reptile")  # the number's 2nd digit - 1
 CONTINENTS = ("africa", "asia", "australasia", "europe", "north_america", "south_america")
@@ -35,7 +34,7 @@ CLASS_BASE = len(SYMBOLS)  # bit of class k: CLASS_BASE + k
 TOKEN_COLORS = ("green", "blue", "red")
 DECKS = (1, 2, 3)
 CARD_FILE, TOKEN_FILE, TRAIL_FILE = "cards.csv", "tokens.csv", "trails.json"
-DATA_FILES = (CARD_FILE, TOKEN_FILE, TRAIL_FILE)
+PACKAGE = "sim.inhabit"  # its data/ folder holds the data files
 STANDARD, INTRO = "standard", "intro"  # the two sides of the continent boards
 
 # The parameters of every effect keyword, by kind: the card table names a keyword and its
@@ -232,21 +231,13 @@ class Catalog:
     tokens: Mapping[int, Token]  # by id
     trails: Mapping[str, Mapping[int, Trail]]  # side -> continent -> trail
     start_space: Mapping[int, int]  # players -> first space not covered by a sun marker
-    digest: str  # of the files read
 
     def card(self, number: int) -> Card:
         return self.cards[number]
 
 
-def _read(folder: Path | None, name: str) -> bytes:
-    """A data file from `folder` when it holds one, else the shipped one."""
-    if folder is not None and (folder / name).is_file():
-        return (folder / name).read_bytes()
-    return resources.files("sim.inhabit").joinpath("data", name).read_bytes()
-
-
-def _rows(raw: bytes) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
+def _rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
 
 
 def parse_rows(name: str, rows: Sequence[Mapping[str, str]], parser: Callable[[Mapping[str, str]], Any],
@@ -262,7 +253,7 @@ def parse_rows(name: str, rows: Sequence[Mapping[str, str]], parser: Callable[[M
 
 
 def build_catalog(card_rows: Sequence[Mapping[str, str]], token_rows: Sequence[Mapping[str, str]],
-                  trails: Mapping[str, Any], digest: str) -> Catalog:
+                  trails: Mapping[str, Any]) -> Catalog:
     """A catalog from parsed file contents (the loader's and the overrides' common path)."""
     cards = {card.number: card for card in parse_rows(CARD_FILE, card_rows, _card, "number")}
     if len(cards) != len(card_rows):
@@ -277,7 +268,7 @@ def build_catalog(card_rows: Sequence[Mapping[str, str]], token_rows: Sequence[M
         start = {int(players): int(space) for players, space in trails["start_space"].items()}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise DataError(f"{TRAIL_FILE}: {error}") from None
-    catalog = Catalog(MappingProxyType(cards), MappingProxyType(tokens), MappingProxyType(sides), MappingProxyType(start), digest)
+    catalog = Catalog(MappingProxyType(cards), MappingProxyType(tokens), MappingProxyType(sides), MappingProxyType(start))
     check_catalog(catalog)
     return catalog
 
@@ -316,33 +307,20 @@ def check_catalog(catalog: Catalog) -> None:
         raise DataError(problems[0])
 
 
-def digest_of(parts: Sequence[bytes]) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part)
-    return digest.hexdigest()[:16]
-
-
-def load_catalog(folder: str = "") -> Catalog:
-    """The catalog of a data folder ("" = the shipped pack), parsed once per process."""
-    return _load(folder)
+def load_catalog(files: DataFiles | None = None) -> Catalog:
+    """The catalog of the data files (the shipped pack by default), parsed once per process."""
+    return _load(files or data_files(PACKAGE))
 
 
 @functools.lru_cache(maxsize=8)
-def _load(folder: str) -> Catalog:
-    path = Path(folder) if folder else None
-    if path is not None and not path.is_dir():
-        raise DataError(f"no data folder {folder}")
-    raw = [_read(path, name) for name in DATA_FILES]
+def _load(files: DataFiles) -> Catalog:
     try:
-        trails = json.loads(raw[2].decode("utf-8"))
-    except json.JSONDecodeError as error:
-        raise DataError(f"{TRAIL_FILE}: not JSON: {error}") from None
-    return build_catalog(_rows(raw[0]), _rows(raw[1]), trails, digest_of(raw))
+        return build_catalog(*raw_tables(files))
+    except DataError as error:
+        raise files.error(str(error)) from None
 
 
-def raw_tables(folder: str = "") -> tuple[list[dict[str, str]], list[dict[str, str]], dict[str, Any]]:
-    """The card and token rows and the trail document of a data folder, as editable copies."""
-    path = Path(folder) if folder else None
-    raw = [_read(path, name) for name in DATA_FILES]
-    return _rows(raw[0]), _rows(raw[1]), json.loads(raw[2].decode("utf-8"))
+def raw_tables(files: DataFiles) -> tuple[list[dict[str, str]], list[dict[str, str]], dict[str, Any]]:
+    """The card and token rows and the trail document of the data files, as editable copies."""
+    return (parse_file(files, CARD_FILE, _rows), parse_file(files, TOKEN_FILE, _rows),
+            parse_file(files, TRAIL_FILE, json.loads))

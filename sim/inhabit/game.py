@@ -7,16 +7,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards as card_status
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, TurnLog
+from sim.core.data_folder import DataFiles, data_files
+from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, ShapeMeasure, TurnLog
 from sim.inhabit import dataset, history, overrides
-from sim.inhabit.catalog import Catalog, DataError
+from sim.inhabit.catalog import PACKAGE
 from sim.inhabit.observation import InhabitObservation
 from sim.inhabit.registry import EFFECTS
 from sim.inhabit.setup import DEFAULT_CONFIG, MAX_PLAYERS, MIN_PLAYERS, new_game, validate
 from sim.inhabit.state import InhabitState
 
 DATA_NOTE = ("the figures describe the data pack reconstructed from the rulebook (docs/inhabit/data.md), not the "
-             "printed cards and boards: the rulebook lists neither the 162 cards nor the trails")
+             "printed cards and boards: the rulebook lists neither the 162 cards nor the trails. Owners of the game can "
+             "replace its files with --data FOLDER.")
 CARD_TESTS = "inhabit/test_cards*.py"  # the files whose card(N) marks prove the cards
 
 INFO = GameInfo(
@@ -31,53 +33,53 @@ INFO = GameInfo(
                    "the game ends once the final spaces of this many continents are occupied (rulebook: 2)"),
         GameOption("max_turns", DEFAULT_CONFIG["max_turns"],
                    "safety net: the game is scored after this many turns (every seat's together) if still running"),
-        GameOption("data", DEFAULT_CONFIG["data"],
-                   "a folder with your own cards.csv, tokens.csv and/or trails.json (docs/inhabit/data.md); "
-                   "empty: the reconstructed pack"),
     ),
     default_bot="inhabit_default",
     data_note=DATA_NOTE,
     notebooks=("inhabit",),
+    card_timing="turn",
+    shape_measures=(
+        ShapeMeasure("turns", summary="spread", note="turns per player"),
+        ShapeMeasure("rounds", table="games"),
+        ShapeMeasure("finals", table="games"),
+        ShapeMeasure("creatures"),
+        ShapeMeasure("menagerie_cards", label="menagerie cards"),
+        ShapeMeasure("points", summary="winner", name="winner_points", label="winner points"),
+    ),
 )
 
 
 class Inhabit:
-    """Creates Inhabit the Earth games; a factory made by `overridden` plays on changed data."""
+    """Creates Inhabit the Earth games; a factory made by `with_data` or `overridden` plays on changed data."""
 
     info = INFO
 
-    def __init__(self, changes: Mapping[str, str] | None = None) -> None:
+    def __init__(self, changes: Mapping[str, str] | None = None, files: DataFiles | None = None) -> None:
         self.changes = dict(changes or {})
-        self.catalog = self.catalog_for("")
-
-    def catalog_for(self, folder: str) -> Catalog:
-        """The catalog of a data folder ("" = the shipped pack) with this factory's overrides."""
-        return overrides.catalog_with(self.changes, folder)
+        self.files = files or data_files(PACKAGE)  # the data files the catalog is read from, before overrides
+        self.catalog = overrides.catalog_with(self.changes, self.files)
 
     def new_game(self, config: Mapping[str, Any], seed: int) -> InhabitState:
-        config = self.validate(config)
-        return new_game(self.catalog_for(config["data"]), config, seed)
+        return new_game(self.catalog, self.validate(config), seed)
 
     def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
     def validate(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        merged = validate(config)
-        if merged["data"]:
-            try:
-                self.catalog_for(merged["data"])
-            except DataError as error:
-                raise ValueError(f"data {merged['data']}: {error}") from None
-        return merged
+        return validate(config)
 
     def parse_overrides(self, texts: Sequence[str]) -> dict[str, str]:
-        return overrides.parse_overrides(texts)
+        return overrides.parse_overrides(texts, self.files)
 
     def overridden(self, changes: Mapping[str, str]) -> "Inhabit":
-        return Inhabit({**self.changes, **changes})
+        return Inhabit({**self.changes, **changes}, self.files)
+
+    def with_data(self, folder: str) -> "Inhabit":
+        """A factory whose games use the files of `folder` in place of the shipped ones (sim.core.data_folder)."""
+        return Inhabit(files=data_files(PACKAGE, folder))
 
     def data_version(self) -> str:
-        return self.catalog.digest
+        return self.files.digest
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA
@@ -109,3 +111,9 @@ class Inhabit:
         from sim.inhabit.report import report_sections
 
         return report_sections(run)
+
+    def comparison_sections(self, base: Any, variant: Any) -> list[Any]:
+        return []
+
+    def report_methods(self) -> list[str]:
+        return []

@@ -26,9 +26,9 @@ def report_sections(run: Run) -> list[Section]:
 
 
 def data_caveat(run: Run) -> str:
-    """Which data pack the run's figures describe: the reconstructed one (PACK), or the folder its
-    `data` option named, with the single facts its overrides changed."""
-    folder = run.spec.get("options", {}).get("data", "")
+    """Which data pack the run's figures describe: the reconstructed one (PACK), or the pack with the files
+    of its data folder (`data`), with the single facts its overrides changed."""
+    folder = run.spec.get("data", "")
     changes = list(run.spec.get("overrides", []))
     if not folder and not changes:
         return PACK

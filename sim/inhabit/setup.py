@@ -22,7 +22,7 @@ from sim.inhabit import rules  # noqa: F401  (registers every step and effect be
 from sim.inhabit.catalog import CLASSES, CONTINENTS, INTRO, RED, STACK, STANDARD, Catalog
 from sim.inhabit.state import HAND_LIMIT, INTRO_HAND_LIMIT, InhabitState, Seat
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "intro": False, "end_continents": 2, "max_turns": 600, "data": ""}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "intro": False, "end_continents": 2, "max_turns": 600}
 MIN_PLAYERS, MAX_PLAYERS, MAX_INTRO_PLAYERS = 2, 4, 3
 STARTING_SETS = ("green", "red", "blue")
 DEALT = 5  # cards from deck 1 besides the red predator
@@ -54,8 +54,6 @@ def validate(config: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(f"end_continents must be a whole number from 1 to {continents}, got {merged['end_continents']!r}")
     if not _whole(merged["max_turns"]) or merged["max_turns"] < 1:
         raise ValueError(f"max_turns must be a whole number of at least 1, got {merged['max_turns']!r}")
-    if not isinstance(merged["data"], str):
-        raise ValueError(f"data must be a folder path (or empty for the shipped pack), got {merged['data']!r}")
     return merged
 
 

@@ -1,14 +1,14 @@
 """An experiment: which games to play, with which bots, and where the results go.
 
 An experiment comes from a TOML file, from command-line flags, or both (flags win).
-Everything that decides the games (game, options, bots, count, seed, chunking, data
-overrides) forms its identity; how it is run (workers, backend, scheduler, the per-decision time
+Everything that decides the games (game, options, bots, count, seed, chunking, data folder,
+data overrides) forms its identity; how it is run (workers, backend, scheduler, the per-decision time
 limit) does not, so the same experiment gives the same rows on any machine, as long as no bot runs
 past the time limit. Its digest, `experiment_id`, leaves out the number of games and the chunking as
 well: game `i` is the same game whatever the count, so a run extended from 300 to 3,000 games and one
 played at 3,000 from the start hold the same rows under the same id.
 
-    game = "arknova"           # a registered game
+    game = "arknova"           # a registered game (`arkmc games`); left out: the installation's default game
     players = 2
     bots = ["default", "random"] # one per seat, or one for every seat; "name:key=value,..."
                                # or a table: { name = "default", horizon = 2 }
@@ -16,7 +16,8 @@ played at 3,000 from the start hold the same rows under the same id.
     seed = 0
     out = "runs/demo"
     chunk_size = 20            # games per Parquet part (0 = chosen from the number of games)
-    overrides = ["cards.401.cost=15"]
+    data = "my-data"           # a folder whose files replace the game's shipped data files of the same name
+    overrides = ["cards.401.cost=15"]  # data facts changed, on top of the data folder when there is one
     jobs = -1                  # parallel workers (-1 = all cores)
     backend = "loky"           # loky, dask or ray
     scheduler = ""             # dask or ray cluster address; empty = a local cluster
@@ -35,8 +36,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from sim.core.data_folder import DATA_KEY, factory_with_data, refuse_data_option, resolved_folder
 from sim.core.protocols import GameFactory
-from sim.core.registry import DEFAULT_BOT, RegistryError, get_game, make_bot, names_code
+from sim.core.registry import DEFAULT_BOT, RegistryError, default_game, get_game, make_bot, names_code
 from sim.pipeline.storage import RunFolder
 
 BACKENDS = ("loky", "dask", "ray")
@@ -55,13 +57,14 @@ class ExperimentError(ValueError):
 class Experiment:
     """A complete, validated experiment. Build one with `load_experiment` or `build_experiment`."""
 
-    game: str = "arknova"
+    game: str = field(default_factory=default_game)
     players: int = 2
     bots: tuple[str, ...] = (DEFAULT_BOT,)
     options: Mapping[str, Any] = field(default_factory=dict)  # the game's study options fill the rest
     games: int = 2000
     seed: int = 0
     chunk_size: int = 0
+    data: str = ""  # a folder of the user's data files, absolute; "" = the game's own files
     overrides: tuple[str, ...] = ()
     out: str = "runs/demo"
     jobs: int = -1
@@ -86,11 +89,15 @@ class Experiment:
         return {**self.options, "players": self.players}
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["bots"] = list(self.bots)
-        data["overrides"] = list(self.overrides)
-        data["options"] = dict(self.options)
-        return data
+        """The experiment as plain values; `data` only when a folder is given, so that an experiment without
+        one keeps the id and the manifest it had before the key existed."""
+        values = asdict(self)
+        values["bots"] = list(self.bots)
+        values["overrides"] = list(self.overrides)
+        values["options"] = dict(self.options)
+        if not self.data:
+            del values[DATA_KEY]
+        return values
 
 
 FIELD_NAMES = tuple(item.name for item in fields(Experiment))
@@ -134,7 +141,7 @@ def read_experiment_file(path: Path) -> dict[str, Any]:
 def refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
     """An ExperimentError when the file or manifest names a bot or game by its Python code (the
     command line's own --bots and --game may; they replace what the file says)."""
-    named = [] if flags.get("game") is not None else [values.get("game", Experiment.game)]
+    named = [] if flags.get("game") is not None or "game" not in values else [values["game"]]
     if flags.get("bots") is None:
         named += _bot_specs(values.get("bots", []))
     for spec in named:
@@ -161,16 +168,16 @@ def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -
             merged["options"] = {**merged.get("options", {}), **value}
         else:
             merged[key] = value
-    defaults = Experiment()
-    game = _typed(merged, "game", str, defaults.game)
+    game = _typed(merged, "game", str, None) if "game" in merged else default_game_name()
+    defaults = Experiment(game=game)
     experiment = replace(
         defaults,
-        game=game,
         players=_typed(merged, "players", int, default_players(game)),
         options=dict(_typed(merged, "options", dict, defaults.options)),
         games=_typed(merged, "games", int, defaults.games),
         seed=_typed(merged, "seed", int, defaults.seed),
         chunk_size=_typed(merged, "chunk_size", int, defaults.chunk_size),
+        data=resolved_folder(str(_typed(merged, "data", (str, Path), defaults.data))),
         overrides=tuple(_typed(merged, "overrides", list, list(defaults.overrides))),
         out=str(_typed(merged, "out", (str, Path), defaults.out)),
         jobs=_typed(merged, "jobs", int, defaults.jobs),
@@ -227,11 +234,21 @@ def readable_setting(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def game_factory(game: str) -> GameFactory:
-    """The game's factory; an unknown game is an ExperimentError naming the installed ones."""
+def default_game_name() -> str:
+    """The game played when none is named (`sim.core.registry.default_game`); an ExperimentError when the
+    installation has none."""
     try:
-        return get_game(game)
+        return default_game()
     except RegistryError as error:
+        raise ExperimentError(str(error)) from None
+
+
+def game_factory(game: str, data: str = "") -> GameFactory:
+    """The game's factory, playing with the files of the folder `data` in place of its own when one is given;
+    an unknown game is an ExperimentError naming the installed ones, a bad folder one naming the problem."""
+    try:
+        return factory_with_data(get_game(game), data)
+    except ValueError as error:  # RegistryError, DataFolderError, or the game's own one line on a bad file
         raise ExperimentError(str(error)) from None
 
 
@@ -245,11 +262,12 @@ def study_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     return {**game_factory(game).info.study_options, **config}
 
 
-def validate_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
+def validate_config(factory: GameFactory, config: Mapping[str, Any]) -> dict[str, Any]:
     """The game's validated config (players and options); a bad value is an ExperimentError with the
-    game's one-line message."""
+    game's one-line message, an option that names a data folder one naming `data`."""
     try:
-        return game_factory(game).validate(config)
+        refuse_data_option(config)
+        return factory.validate(config)
     except ValueError as error:
         raise ExperimentError(str(error)) from None
 
@@ -270,9 +288,10 @@ def _validated(experiment: Experiment) -> Experiment:
         raise ExperimentError(f"backend must be one of {', '.join(BACKENDS)}, got {experiment.backend!r}")
     if experiment.scheduler and experiment.backend == "loky":
         raise ExperimentError("scheduler is an address for the dask or ray backend, not for loky")
-    config = validate_config(experiment.game, study_config(experiment.game, experiment.config))
+    factory = game_factory(experiment.game, experiment.data)
+    config = validate_config(factory, study_config(experiment.game, experiment.config))
     try:
-        overrides = game_factory(experiment.game).parse_overrides(experiment.overrides)
+        overrides = factory.parse_overrides(experiment.overrides)
     except ValueError as error:
         raise ExperimentError(str(error)) from None
     bots = experiment.bots * experiment.players if len(experiment.bots) == 1 else experiment.bots

@@ -30,10 +30,10 @@ from tqdm import tqdm
 from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
-from sim.core.registry import get_game, make_bot, parse_bot_spec
+from sim.core.registry import make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.pipeline.backends import execution, require_backend, worker_count
-from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, setting_differences
+from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, game_factory, setting_differences
 from sim.pipeline.storage import RunFolder, frame, table_schemas
 
 
@@ -100,9 +100,15 @@ def chunk_games(experiment: Experiment, chunk: int) -> range:
     return range(start, min(experiment.games, start + experiment.chunk_size))
 
 
+def data_factory(experiment: Experiment) -> GameFactory:
+    """The factory of the experiment's game with its data folder, before the overrides: its data version is
+    the run's (the overrides are part of the experiment itself)."""
+    return game_factory(experiment.game, experiment.data)
+
+
 def experiment_factory(experiment: Experiment) -> GameFactory:
-    """The factory of the experiment's game with its data overrides: the data its games are played with."""
-    return get_game(experiment.game).overridden(dict(item.split("=", 1) for item in experiment.overrides))
+    """The factory of the experiment's game with its data folder and overrides: the data its games are played with."""
+    return data_factory(experiment).overridden(dict(item.split("=", 1) for item in experiment.overrides))
 
 
 def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
@@ -218,8 +224,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     """
     require_backend(experiment.backend)
     folder = RunFolder(Path(experiment.out))
-    factory = get_game(experiment.game)
-    manifest = _prepare(folder, experiment, dataset_version(factory), resume)
+    manifest = _prepare(folder, experiment, dataset_version(data_factory(experiment)), resume)
     folder.discard_unfinished(manifest)
     _replay_damaged(folder, manifest, notify)
     _replay_short(folder, manifest, experiment)

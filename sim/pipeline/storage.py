@@ -36,6 +36,8 @@ from typing import Any
 
 import polars as pl
 
+from sim.core.data_folder import DATA_KEY
+
 SCHEMA_VERSION = 2  # 2: each chunk lists its parts (rows, bytes, sha256); 1 did not
 MANIFEST = "manifest.json"
 FORMAT = "arkmc-experiment"
@@ -102,6 +104,24 @@ def code_version() -> dict[str, Any]:
     return info
 
 
+def current_spelling(experiment: Mapping[str, Any]) -> dict[str, Any]:
+    """An experiment (or a tournament's definition) as an older arkmc saved it, in today's keys: a data folder
+    given as the data override ``data=FOLDER`` (Ark & Noah's runs) or as the game option ``data`` (Inhabit the
+    Earth's, which also saved an empty one) is the key `data`, so the run replays and reports as it was played."""
+    values = dict(experiment)
+    overrides = list(values.get("overrides", []))
+    folders = [text.partition("=")[2].strip() for text in overrides if text.partition("=")[0].strip() == DATA_KEY]
+    options = dict(values.get("options", {}))
+    folder = options.pop(DATA_KEY, "") or (folders[-1] if folders else "")
+    if folders:
+        values["overrides"] = [text for text in overrides if text.partition("=")[0].strip() != DATA_KEY]
+    if "options" in values:
+        values["options"] = options
+    if folder and not values.get(DATA_KEY):
+        values[DATA_KEY] = folder
+    return values
+
+
 class RunFolder:
     """One experiment's folder on disk."""
 
@@ -116,6 +136,7 @@ class RunFolder:
         manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
         if manifest.get("format") != FORMAT:
             raise ValueError(f"{self.manifest_path} is not an arkmc experiment manifest")
+        manifest["experiment"] = current_spelling(manifest.get("experiment", {}))
         return manifest
 
     def is_empty(self) -> bool:

@@ -32,6 +32,7 @@ from sim.pipeline.experiment import (
     setting_differences,
 )
 from sim.pipeline.runner import RunSummary, run
+from sim.pipeline.storage import current_spelling
 
 DEFINITION = "sweep.json"
 FORMAT = "arkmc-sweep"
@@ -121,7 +122,7 @@ def read_definition(out: Path) -> dict[str, Any] | None:
         raise ExperimentError(f"{path} is not readable: {error}") from None
     if not isinstance(definition, dict) or definition.get("format") != FORMAT:
         raise ExperimentError(f"{path} is not an arkmc sweep definition")
-    return definition
+    return {**definition, "experiment": current_spelling(definition.get("experiment", {}))}
 
 
 def load_sweep(path: str | None, values: str | None, base: str | None, experiment_file: Path | None,

@@ -21,23 +21,25 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.stats import bootstrap_mean
+from sim.core.data_folder import resolved_folder
+from sim.core.protocols import ShapeMeasure
+from sim.core.registry import default_game
 from sim.pipeline.experiment import (
     Experiment,
     ExperimentError,
     build_experiment,
     differences_text,
+    game_factory,
     setting_differences,
     study_config,
     validate_config,
 )
 from sim.pipeline.runner import RunSummary, run
-from sim.pipeline.storage import RunFolder
+from sim.pipeline.storage import RunFolder, current_spelling
 from sim.pipeline.summary import wilson, with_win_share
 
 DEFINITION = "tournament.json"
-# What the game-shape table reads, when the game's dataset has it (Ark Nova's does; docs/dataset.md).
-SEAT_SHAPE = ("turns", "animals", "sponsors", "projects", "score")
-GAME_SHAPE = ("breaks", "end_trigger")
+SEAT_COLUMNS = ("game", "seat", "bot_spec", "points", "rank", "won", "win_share")   # what every standing reads
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,11 @@ class Tournament:
 
     bots: tuple[str, ...]
     out: str
-    game: str = "arknova"
+    game: str = field(default_factory=default_game)
     players: int = 2
     games: int = 100  # deals per table; each is played once in every seat rotation
     options: dict[str, Any] = field(default_factory=dict)  # the game's study options fill the rest
+    data: str = ""  # a folder whose files replace the game's data files of the same name
     seed: int = 0
     jobs: int = -1
     backend: str = "loky"
@@ -71,8 +74,9 @@ class Tournament:
     def __post_init__(self) -> None:
         if self.players < 2:
             raise ExperimentError(f"a tournament needs at least 2 players per table, got {self.players}")
-        # the game's own limits first: five bots for a table of 5 still cannot play Ark Nova
-        validate_config(self.game, study_config(self.game, {**self.options, "players": self.players}))
+        # the game's own limits first: five bots for a table of 5 still cannot play a game of at most 4
+        validate_config(game_factory(self.game, self.data),
+                        study_config(self.game, {**self.options, "players": self.players}))
         if len(self.bots) < self.players:
             raise ExperimentError(f"{len(self.bots)} bot(s) cannot fill a table of {self.players} players")
         duplicates = sorted({spec for spec in self.bots if self.bots.count(spec) > 1})
@@ -93,15 +97,16 @@ class Tournament:
         """The seating's experiment: the same seed (so the same deals) for every rotation."""
         return build_experiment({
             "game": self.game, "players": self.players, "bots": [self.bots[index] for index in seating.bots],
-            "options": dict(self.options), "games": self.games, "seed": self.seed,
+            "options": dict(self.options), "data": self.data, "games": self.games, "seed": self.seed,
             "out": str(Path(self.out) / seating.folder), "jobs": self.jobs, "backend": self.backend,
             "scheduler": self.scheduler,
         })
 
     def identity(self) -> dict[str, Any]:
         """What decides the games (not where or how they run): a resumed tournament must match it."""
-        data = asdict(self)
-        return {key: data[key] for key in ("game", "bots", "players", "games", "options", "seed")} | {"bots": list(self.bots)}
+        values = asdict(self) | {"bots": list(self.bots), "data": resolved_folder(self.data)}
+        keys = ("game", "bots", "players", "games", "options", "seed") + (("data",) if self.data else ())
+        return {key: values[key] for key in keys}
 
 
 def play(tournament: Tournament, resume: bool = False, progress: bool | None = None) -> list[RunSummary]:
@@ -110,7 +115,7 @@ def play(tournament: Tournament, resume: bool = False, progress: bool | None = N
     out = Path(tournament.out)
     definition = out / DEFINITION
     if definition.exists():
-        _check_resumable(out, json.loads(definition.read_text(encoding="utf-8")), tournament, resume)
+        _check_resumable(out, current_spelling(json.loads(definition.read_text(encoding="utf-8"))), tournament, resume)
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"{out} is not empty and holds no arkmc tournament; choose another --out")
     out.mkdir(parents=True, exist_ok=True)
@@ -149,16 +154,27 @@ def load_seats(tournament: Tournament) -> pl.DataFrame:
         games, seats = folder.scan("games", manifest), folder.scan("seats", manifest)
         if games is None or seats is None:  # a seating not played yet
             continue
-        game_columns = [name for name in GAME_SHAPE if name in games.collect_schema().names()]
-        seat_columns = [name for name in SEAT_SHAPE if name in seats.collect_schema().names()]
+        game_columns = shape_columns(tournament, "games", games.collect_schema().names())
+        seat_columns = shape_columns(tournament, "seats", seats.collect_schema().names())
         finished = games.filter(pl.col("status") == "finished").select("game", *game_columns)
-        seats = with_win_share(seats.join(finished, on="game")).select(
-            "game", "seat", "bot_spec", "points", "rank", "won", "win_share", *seat_columns, *game_columns)
+        seats = with_win_share(seats.join(finished, on="game")).select(*SEAT_COLUMNS, *seat_columns, *game_columns)
         frames.append(seats.collect().with_columns(
             pl.lit(seating.table, pl.UInt32).alias("table"), pl.lit(seating.rotation, pl.UInt8).alias("rotation"),
             pl.col("bot_spec").cast(pl.String).replace_strict(index, return_dtype=pl.UInt16).alias("bot"),
             pl.col("points").cast(pl.Float64), pl.col("rank").cast(pl.Int64)))
     return pl.concat(frames).drop("bot_spec").sort("game", "table", "rotation", "seat")
+
+
+def shape_measures(tournament: Tournament) -> tuple[ShapeMeasure, ...]:
+    """The game's shape measures (`GameInfo.shape_measures`): the columns of the game-shape table."""
+    return game_factory(tournament.game).info.shape_measures
+
+
+def shape_columns(tournament: Tournament, table: str, present: list[str]) -> list[str]:
+    """The columns of the game's `table` ("seats" or "games") that its shape measures read and the table has,
+    less those every standing reads already."""
+    wanted = dict.fromkeys(measure.column for measure in shape_measures(tournament) if measure.table == table)
+    return [name for name in wanted if name in present and name not in SEAT_COLUMNS]
 
 
 def pairwise(seats: pl.DataFrame, bots: int) -> tuple[np.ndarray, np.ndarray]:
@@ -263,44 +279,66 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     for i, spec in enumerate(tournament.bots):
         cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>14}" for j in range(len(tournament.bots)))
         lines.append(f"{labels[i]:>4} {spec:<{width + 1}}{cells}")
-    return lines + shape_lines(game_shape(tournament, seats), width)
+    return lines + shape_lines(game_shape(tournament, seats), shape_measures(tournament), width)
 
 
 def game_shape(tournament: Tournament, seats: pl.DataFrame) -> pl.DataFrame:
-    """One row per bot over the games it played: turns per player (median and 5%-95%), the share
-    of games ended by a seat's score trigger, breaks per game, animals, sponsors and projects per
-    seat, and the mean score of the games' winners; the realism targets of docs/bots.md.
-    Empty when the game's dataset lacks these columns."""
-    if not set(SEAT_SHAPE + GAME_SHAPE) <= set(seats.columns):
+    """One row per bot over the games it played: seats n and each of the game's shape measures whose column
+    the seats have (`GameInfo.shape_measures`; Ark Nova's are the realism targets of docs/bots.md). Empty
+    when the game declares none or the seats have none of their columns."""
+    measures = [measure for measure in shape_measures(tournament) if measure.column in seats.columns]
+    if not measures:
         return pl.DataFrame()
-    winners = seats.filter(pl.col("rank") == 1).group_by("table", "rotation", "game").agg(
-        pl.col("score").max().alias("winner_score"))
-    rows = seats.join(winners, on=["table", "rotation", "game"])
-    table = rows.group_by("bot").agg(
-        pl.len().alias("seats"), pl.col("turns").median().alias("turns_median"),
-        pl.col("turns").quantile(0.05).alias("turns_5"), pl.col("turns").quantile(0.95).alias("turns_95"),
-        (pl.col("end_trigger") != -1).mean().alias("score_trigger"), pl.col("breaks").cast(pl.Float64).mean(),
-        pl.col("animals").cast(pl.Float64).mean(), pl.col("sponsors").cast(pl.Float64).mean(),
-        pl.col("projects").cast(pl.Float64).mean(), pl.col("winner_score").cast(pl.Float64).mean())
+    keys = ["table", "rotation", "game"]
+    rows = seats
+    for measure in (measure for measure in measures if measure.summary == "winner"):
+        winners = seats.filter(pl.col("rank") == 1).group_by(keys).agg(
+            pl.col(measure.column).max().alias(f"winner_{measure.column}"))
+        rows = rows.join(winners, on=keys)
+    table = rows.group_by("bot").agg(pl.len().alias("seats"), *(
+        summary for measure in measures for summary in _summaries(measure)))
     names = pl.DataFrame({"bot": range(len(tournament.bots)), "spec": list(tournament.bots)},
                          schema={"bot": pl.UInt16, "spec": pl.String})
     return names.join(table, on="bot").sort("bot").drop("bot").rename({"spec": "bot"})
 
 
-def shape_lines(shape: pl.DataFrame, width: int) -> list[str]:
-    """The game-shape table as report lines (none for an empty table)."""
+def _summaries(measure: ShapeMeasure) -> list[pl.Expr]:
+    """The shape table's columns of one measure, per bot."""
+    value = pl.col(measure.column)
+    if measure.summary == "spread":
+        return [value.median().alias(f"{measure.key}_median"), value.quantile(0.05).alias(f"{measure.key}_5"),
+                value.quantile(0.95).alias(f"{measure.key}_95")]
+    if measure.summary == "share":
+        return [(value != -1).mean().alias(measure.key)]
+    source = pl.col(f"winner_{measure.column}") if measure.summary == "winner" else value
+    return [source.cast(pl.Float64).mean().alias(measure.key)]
+
+
+def shape_lines(shape: pl.DataFrame, measures: tuple[ShapeMeasure, ...], width: int) -> list[str]:
+    """The game-shape table as report lines (none for an empty table): each measure under its header,
+    a spread as its median and its 5%-95% range, a share in percent, a mean with one decimal."""
     if shape.is_empty():
         return []
-    lines = ["game shape: per bot over the games it played (turns per player, share ended by a score of 100, "
-             "means per game or seat)",
-             f"{'bot':<{width}} {'turns':>6} {'5%-95%':>8} {'score end':>10} {'breaks':>7} {'animals':>8} "
-             f"{'sponsors':>9} {'projects':>9} {'winner score':>13}"]
+    shown = [measure for measure in measures if measure.key in shape.columns or f"{measure.key}_median" in shape.columns]
+    notes = [measure.note for measure in shown if measure.note]
+    if any(measure.summary in ("mean", "winner") for measure in shown):
+        notes.append("means per game or seat")
+    header = f"{'bot':<{width}}"
+    for measure in shown:
+        header += f" {measure.header:>{len(measure.header) + 1}}" + (f" {'5%-95%':>8}" if measure.summary == "spread" else "")
+    lines = [f"game shape: per bot over the games it played ({', '.join(notes)})", header]
     for row in shape.iter_rows(named=True):
-        spread = f"{row['turns_5']:.0f}-{row['turns_95']:.0f}"
-        lines.append(f"{row['bot']:<{width}} {row['turns_median']:>6.0f} {spread:>8} {row['score_trigger']:>10.0%} "
-                     f"{row['breaks']:>7.1f} {row['animals']:>8.1f} {row['sponsors']:>9.1f} "
-                     f"{row['projects']:>9.1f} {row['winner_score']:>13.1f}")
+        lines.append(f"{row['bot']:<{width}}" + "".join(_shape_cells(measure, row) for measure in shown))
     return lines
+
+
+def _shape_cells(measure: ShapeMeasure, row: dict[str, Any]) -> str:
+    """One measure's cells in a bot's row of the printed shape table, under its header (a spread has two)."""
+    width = len(measure.header) + 1
+    if measure.summary == "spread":
+        spread = f"{row[f'{measure.key}_5']:.0f}-{row[f'{measure.key}_95']:.0f}"
+        return f" {row[f'{measure.key}_median']:>{width}.0f} {spread:>8}"
+    return f" {row[measure.key]:>{width}.0%}" if measure.summary == "share" else f" {row[measure.key]:>{width}.1f}"
 
 
 def _cell(rate: float, count: int) -> str:
@@ -344,7 +382,7 @@ def draw_heatmap(rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...], p
     for i in range(len(bots)):
         for j in range(len(bots)):
             if i != j and counts[i, j]:
-                dark = abs(rates[i, j] - 0.5) > 0.3  # the colour map's ends are dark: white text there
+                dark = abs(rates[i, j] - 0.5) > 0.3  # the colour scale's ends are dark: white text there
                 axes.text(j, i, f"{rates[i, j]:.0%}\nn={counts[i, j]}", ha="center", va="center", fontsize=8,
                           color="white" if dark else "black")
     figure.colorbar(image, ax=axes)

@@ -22,7 +22,7 @@ from sim.replay.recorder import ReplayStep
 def replay_page(steps: Sequence[ReplayStep], title: str, seats: Sequence[str],
                 facts: Sequence[tuple[str, str]]) -> str:
     """The page of a recorded game: `seats` names each seat ("P1 · default"), `facts` are the
-    (label, text) pairs under the title (game, seed, maps, bots, ...)."""
+    (label, text) pairs under the title (game, seed, options, bots, ...)."""
     drawings: dict[str, int] = {}  # a zoo that did not change is drawn once
     data = {
         "seats": list(seats),
@@ -40,11 +40,14 @@ def seat_names(bots: Sequence[str]) -> list[str]:
     return [f"P{seat + 1} \N{MIDDLE DOT} {bot}" for seat, bot in enumerate(bots)]
 
 
-def game_facts(config: Mapping[str, Any], seed: int, overrides: Sequence[str] = ()) -> list[tuple[str, str]]:
-    """The facts that make the game what it is, for the page's heading: seed, players, options, overrides."""
+def game_facts(config: Mapping[str, Any], seed: int, data: str = "", overrides: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The facts that make the game what it is, for the page's heading: seed, players, options, the data
+    folder and the overrides."""
     facts = [("seed", str(seed)), ("players", str(config["players"]))]
     facts += [(key, ",".join(map(str, value)) if isinstance(value, list) else str(value))
               for key, value in config.items() if key != "players"]
+    if data:
+        facts.append(("data", data))
     if overrides:
         facts.append(("overrides", ", ".join(overrides)))
     return facts

@@ -1,6 +1,6 @@
 """One game of a finished run played again exactly, and checked against what the run recorded.
 
-The run's manifest holds its whole experiment (game, options with the maps, data overrides, bots,
+The run's manifest holds its whole experiment (game, options, data folder, data overrides, bots,
 base seed), and game `i` is seeded from the base seed and `i` alone, so the runner's own way of
 starting a game (`sim.pipeline.runner.new_indexed_game`) plays it again. The replay is accepted only when
 it ends as the run recorded (status, decisions, every seat's points): a game played under other
@@ -19,11 +19,10 @@ import polars as pl
 
 from sim.core.play import GameRecord, play_game
 from sim.core.protocols import SeatResult
-from sim.core.registry import get_game
 from sim.core.seeds import game_seed
 from sim.pipeline.command import arkmc
 from sim.pipeline.experiment import Experiment, ExperimentError, load_experiment
-from sim.pipeline.runner import dataset_version, experiment_bots, experiment_factory, new_indexed_game
+from sim.pipeline.runner import data_factory, dataset_version, experiment_bots, experiment_factory, new_indexed_game
 from sim.pipeline.storage import RunFolder, code_version
 from sim.replay.page import game_facts, replay_page, seat_names
 from sim.replay.recorder import GameRecorder, ReplayStep
@@ -75,7 +74,7 @@ def replay_run_game(run_dir: Path, index: int, allow_code: bool = False,
         recorder.stop(f"the game hit the safety cap after {record.decisions} decisions, as in the run")
     title = f"{factory.info.title}: game {index} of {run_dir.name}"
     facts = [("run", str(run_dir)), ("game", str(index)),
-             *game_facts(experiment.config, seed, experiment.overrides)]
+             *game_facts(experiment.config, seed, experiment.data, experiment.overrides)]
     return Replay(title, facts, seat_names(experiment.bots), recorder.steps, recorder.turns,
                   sorted(record.results, key=lambda result: result.seat))
 
@@ -126,7 +125,7 @@ def _describe(outcome: Outcome) -> str:
 
 def _likely_reason(manifest: Mapping[str, Any], experiment: Experiment) -> str:
     """Why a replay can differ from its run: other data, other code, or a bot that is not reproducible."""
-    now = dataset_version(get_game(experiment.game))
+    now = dataset_version(data_factory(experiment))
     if manifest.get("data_version") != now:
         return (f"the game's data or dataset columns changed since the run (data version {manifest.get('data_version')}, "
                 f"now {now}); replay it with the code it was run with")

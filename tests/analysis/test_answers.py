@@ -1,5 +1,6 @@
-"""The notebooks' closing answers (sim/analysis/answers.py) on tables with known numbers, at and around
-each threshold: a difference whose 95% interval just includes 0, q = 0.05, the minimum n, 50% exactly."""
+"""The notebooks' closing answers (sim/analysis/answers.py, and Ark Nova's own in sim/arknova/analysis/answers.py)
+on tables with known numbers, at and around each threshold: a difference whose 95% interval just includes 0,
+q = 0.05, the minimum n, 50% exactly."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from sim.analysis import answers
 from sim.analysis.stats import newcombe_difference, two_proportion_p, wilson
 from sim.analysis.tables import with_wilson
+from sim.arknova.analysis import answers as nova_answers
 
 
 def map_table(*rows: tuple[str, str, int, int]) -> pl.DataFrame:
@@ -30,15 +32,15 @@ def first_clear_win(n: int, other: int) -> int:
 
 def test_the_best_map_is_told_apart_only_when_the_interval_of_the_difference_excludes_zero() -> None:
     clear = first_clear_win(200, 100)
-    just_below = answers.maps_answer(map_table(("3", "Silver Lake", 200, clear - 1), ("2", "Outdoor Areas", 200, 100)),
+    just_below = nova_answers.maps_answer(map_table(("3", "Silver Lake", 200, clear - 1), ("2", "Outdoor Areas", 200, 100)),
                                      pl.DataFrame())
     low, high = wilson(clear - 1, 200)
     assert just_below.startswith(f"Map 3 Silver Lake wins most often: {(clear - 1) / 200:.1%} "
                                  f"[{low:.1%}, {high:.1%}] of 200 seats; it cannot be told apart from any other map")
-    at = answers.maps_answer(map_table(("3", "Silver Lake", 200, clear), ("2", "Outdoor Areas", 200, 100)),
+    at = nova_answers.maps_answer(map_table(("3", "Silver Lake", 200, clear), ("2", "Outdoor Areas", 200, 100)),
                              pl.DataFrame())
     assert "it wins more often than every other map" in at
-    mixed = answers.maps_answer(map_table(("1", "Observation Tower", 200, 60), ("3", "Silver Lake", 200, clear),
+    mixed = nova_answers.maps_answer(map_table(("1", "Observation Tower", 200, 60), ("3", "Silver Lake", 200, clear),
                                           ("2", "Outdoor Areas", 200, clear - 5)), pl.DataFrame())
     assert ("it cannot be told apart from map 2 Outdoor Areas at this sample size, and wins more often than the "
             "other 1") in mixed
@@ -47,16 +49,19 @@ def test_the_best_map_is_told_apart_only_when_the_interval_of_the_difference_exc
 def test_maps_that_differ_after_control_are_those_with_q_below_five_percent() -> None:
     table = map_table(("1", "Observation Tower", 100, 60), ("2", "Outdoor Areas", 100, 50), ("4", "Commercial Harbor",
                                                                                             100, 40))
-    text = answers.maps_answer(table, regression(("1", 1.5, 0.049), ("2", 1.1, 0.05), ("4", 0.6, 0.0009),
+    text = nova_answers.maps_answer(table, regression(("1", 1.5, 0.049), ("2", 1.1, 0.05), ("4", 0.6, 0.0009),
                                                  ("5", 0.7, 0.001)))
     assert ("Controlled for seat and bot, map 1 Observation Tower wins more often than the average map (1: odds "
             "ratio 1.50 [1.20, 1.80], q = 0.049), and map 5 and map 4 Commercial Harbor win less often than the "
             "average map (5: odds ratio 0.70 [0.56, 0.84], q = 0.001; 4: odds ratio 0.60 [0.48, 0.72], q < 0.001) at a "
             "5% false-discovery rate.") in text
     assert "map 2 Outdoor Areas win" not in text
-    none = answers.maps_answer(table, regression(("1", 1.5, 0.05), ("2", 1.1, 0.5), ("4", 0.6, 0.2)))
+    none = nova_answers.maps_answer(table, regression(("1", 1.5, 0.05), ("2", 1.1, 0.5), ("4", 0.6, 0.2)))
     assert none.endswith("Controlled for seat and bot, no map differs from the average map at a 5% false-discovery "
                          "rate.")
+
+
+CONTROLS = "seat, map, bot, when it was played and how many cards the seat played"   # Ark Nova's
 
 
 def card_table(*rows: tuple[int, str, int, float | None, float | None]) -> pl.DataFrame:
@@ -70,7 +75,7 @@ def test_the_strongest_and_weakest_cards_are_the_discoveries_with_the_extreme_od
     table = card_table((401, "Cheetah", 80, 3.0, 0.2), (406, "Siberian Tiger", 63, 2.0, 0.049),
                        (228, "WAZA Small Animal Program", 150, 0.5, 0.01), (223, "Science Institute", 90, 0.2, 0.05),
                        (500, "Long-Billed Vulture", 40, 1.0, None))
-    assert answers.cards_answer(table, 20) == (
+    assert answers.cards_answer(table, 20, CONTROLS) == (
         "Siberian Tiger (card 406) wins most above expected (odds ratio 2.00 [1.40, 2.60], q = 0.049, played by 63 "
         "seats); WAZA Small Animal Program (card 228) most below (odds ratio 0.50 [0.35, 0.65], q = 0.010, played by "
         "150 seats). Of 4 cards tested (controlled for seat, map, bot, when it was played and how many cards the seat "
@@ -79,10 +84,10 @@ def test_the_strongest_and_weakest_cards_are_the_discoveries_with_the_extreme_od
 
 def test_without_discoveries_the_extremes_are_named_as_within_chance() -> None:
     table = card_table((401, "Cheetah", 80, 3.0, 0.05), (228, "WAZA Small Animal Program", 150, 0.5, 0.3))
-    text = answers.cards_answer(table, 20)
+    text = answers.cards_answer(table, 20, CONTROLS)
     assert text.startswith("No card of the 2 tested wins more or less often than expected at a 5% false-discovery rate")
     assert "the highest, Cheetah (card 401) (odds ratio 3.00" in text and "the lowest, WAZA Small Animal Program" in text
-    untested = answers.cards_answer(card_table((401, "Cheetah", 12, None, None)), 20)
+    untested = answers.cards_answer(card_table((401, "Cheetah", 12, None, None)), 20, CONTROLS)
     assert untested.startswith("No card was played, and not played, by at least 20 seats (the most played: 12)")
 
 
@@ -99,7 +104,7 @@ def opening_table(*rows: tuple[int, str, int, int, int, int]) -> pl.DataFrame:
 def test_keep_gains_take_cards_kept_and_let_go_by_the_minimum_and_rank_them_by_the_effect_of_keeping() -> None:
     table = opening_table((1, "A", 20, 10, 20, 10), (2, "B", 19, 19, 40, 0), (3, "C", 40, 30, 20, 5),
                           (4, "D", 60, 30, 19, 0))
-    gains = answers.keep_gains(table, 20)
+    gains = nova_answers.keep_gains(table, 20)
     assert gains["card"].to_list() == [3, 1]             # B and D have 19 on one side: left out
     assert gains["gain_p"].to_list() == [two_proportion_p(30, 40, 5, 20), two_proportion_p(10, 20, 10, 20)]
     assert gains["gain_q"].to_list() == pytest.approx([2 * gains["gain_p"][0], 1.0])   # Benjamini-Hochberg over 2
@@ -111,20 +116,22 @@ def choice(percentile: float, low: float, high: float) -> pl.DataFrame:
 
 
 def test_the_keeps_answer_names_the_card_most_worth_keeping_and_judges_the_bot_against_a_random_keep() -> None:
-    gains = answers.keep_gains(opening_table((121, "Sea Cave", 40, 30, 20, 5), (1, "A", 20, 10, 20, 10)), 20)
-    text = answers.keeps_answer(gains, choice(0.6, 0.501, 0.7), 20)
+    gains = nova_answers.keep_gains(opening_table((121, "Sea Cave", 40, 30, 20, 5), (1, "A", 20, 10, 20, 10)), 20)
+    text = nova_answers.keeps_answer(gains, choice(0.6, 0.501, 0.7), 20)
     assert text.startswith("Keeping Sea Cave (card 121) pays most: seats that kept it won 75.0% [")
     assert "(n = 40), seats dealt it that let it go 25.0% (n = 20), +50.0 points [" in text
     assert "; 1 of the 2 cards compared gain from being kept, or lose, at a 5% false-discovery rate." in text
     assert text.endswith("default's keep is worth more than 60.0% [50.1%, 70.0%] of the other keeps of the same "
                          "cards (4,000 seats): better than a random keep (50%).")
-    assert answers.keeps_answer(gains, choice(0.55, 0.5, 0.7), 20).endswith(
+    assert nova_answers.keeps_answer(gains, choice(0.55, 0.5, 0.7), 20).endswith(
         "not told apart from a random keep (50%) at this sample size.")
-    assert answers.keeps_answer(gains, choice(0.45, 0.4, 0.499), 20).endswith("worse than a random keep (50%).")
-    luck = answers.keeps_answer(answers.keep_gains(opening_table((1, "A", 20, 12, 20, 8)), 20), choice(0.5, 0.4, 0.6), 20)
+    assert nova_answers.keeps_answer(gains, choice(0.45, 0.4, 0.499), 20).endswith("worse than a random keep (50%).")
+    luck = nova_answers.keeps_answer(nova_answers.keep_gains(opening_table((1, "A", 20, 12, 20, 8)), 20),
+                                     choice(0.5, 0.4, 0.6), 20)
     assert ", but of the 1 cards compared none gains from being kept, or loses, at a 5% false-discovery rate" in luck
-    assert answers.keeps_answer(answers.keep_gains(opening_table((1, "A", 19, 12, 20, 8)), 20), choice(0.5, 0.4, 0.6),
-                                20).startswith("No card was both kept and let go by at least 20 seats")
+    assert nova_answers.keeps_answer(nova_answers.keep_gains(opening_table((1, "A", 19, 12, 20, 8)), 20),
+                                     choice(0.5, 0.4, 0.6), 20).startswith(
+        "No card was both kept and let go by at least 20 seats")
 
 
 def head_to_head(low: float, high: float) -> pl.DataFrame:

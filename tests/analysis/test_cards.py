@@ -40,7 +40,7 @@ WEAK = 9
 
 
 def test_the_card_section_names_the_strongest_and_the_weakest_cards_with_their_evidence() -> None:
-    from sim.arknova.report import cards_section
+    from sim.arknova.analysis.report import cards_section
 
     seats, events = two_player_games(1000, seed=4, strength=lambda hand: 0.25 * len(hand) + (PLANTED in hand)
                                      - (WEAK in hand))

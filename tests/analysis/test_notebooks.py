@@ -15,11 +15,14 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from sim.analysis import answers, bots, cards, maps, notebooks, opening
-from sim.analysis.data import Run, example_run, name_maps
+from sim.analysis import answers, bots, cards, notebooks
+from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import NotebookError, Study, check_parameters, execute, open_run, with_parameters
 from sim.arknoah import answers as noah_answers
 from sim.arknoah.game import ArkNoah
+from sim.arknova.analysis import answers as nova_answers
+from sim.arknova.analysis import maps, opening
+from sim.arknova.analysis.maps import map_names, name_maps
 from sim.arknova.game import ArkNova
 from sim.inhabit import answers as inhabit_answers
 from sim.inhabit.game import Inhabit
@@ -29,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
 EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
-STUDIES = {ArkNova.info.name: notebooks.ARK_NOVA, ArkNoah.info.name: noah_answers.STUDY,
+STUDIES = {ArkNova.info.name: nova_answers.STUDY, ArkNoah.info.name: noah_answers.STUDY,
            Inhabit.info.name: inhabit_answers.STUDY}
 
 
@@ -42,11 +45,12 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def expected_answer(name: str, run: Run) -> str:
     """The sentence the notebook must end with, from the same functions on the same run."""
     if name == "zoo_maps":
-        return answers.maps_answer(name_maps(run, maps.map_table(run)), name_maps(run, maps.map_regression(run)))
+        return nova_answers.maps_answer(name_maps(run, maps.map_table(run)), name_maps(run, maps.map_regression(run)))
     if name == "card_strength":
-        return answers.cards_answer(cards.card_strength(run, 20), 20)
+        return answers.cards_answer(cards.card_strength(run, 20), 20, cards.controlled_for(run))
     if name == "opening_hands":
-        return answers.keeps_answer(answers.keep_gains(opening.opening_cards(run), 3), opening.keep_choice(run), 3)
+        return nova_answers.keeps_answer(nova_answers.keep_gains(opening.opening_cards(run), 3),
+                                         opening.keep_choice(run), 3)
     matrix = bots.win_matrix(run)
     return answers.bots_answer(run.seats, matrix, bots.ratings(run) if not matrix.is_empty() else matrix)
 
@@ -83,7 +87,8 @@ def test_every_notebook_reads_the_run_from_the_project_root_and_ends_with_its_an
 
 def test_the_answers_name_maps_and_cards_of_the_run(small_run: Path) -> None:
     run = Run.open(small_run)
-    assert any(name in expected_answer("zoo_maps", run) for name in run.map_names.values())
+    assert any(name in expected_answer("zoo_maps", run) for name in map_names(run).values())
+    assert "controlled for seat, map, bot, when it was played and how many cards" in expected_answer("card_strength", run)
     assert "only one bot played (random" in expected_answer("bot_comparison", run).lower()
 
 
@@ -137,7 +142,7 @@ def test_a_misspelled_parameter_is_refused_before_a_kernel_starts() -> None:
 def test_each_notebook_checks_exactly_the_parameters_its_parameters_cell_sets(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     declared = notebooks.declared_parameters(notebook)
-    assert notebooks.ARK_NOVA.folder == "runs/demo" and noah_answers.STUDY.folder == "runs/arknoah"  # what
+    assert nova_answers.STUDY.folder == "runs/demo" and noah_answers.STUDY.folder == "runs/arknoah"  # what
     # `make run` and the README's Ark & Noah command fill
     assert declared["run_dir"] == study_of(path.stem).folder and declared["make_example"] is False
     calls = [node for cell in notebook.cells if cell.cell_type == "code" and "check_parameters" in cell.source
@@ -215,12 +220,12 @@ def test_a_game_s_study_names_the_command_that_fills_its_folder_and_refuses_anot
         open_run(small_run, study=study)
     assert str(refused.value) == (f"{small_run} holds a run of 'arknova', not of 'arknoah': make one with "
                                   f"`{command} {small_run}`")
-    assert open_run(small_run).n_games == 90            # Ark Nova's study reads Ark Nova's run
+    assert open_run(small_run, study=nova_answers.STUDY).n_games == 90   # Ark Nova's study reads Ark Nova's run
     with pytest.raises(NotebookError) as refused:       # and refuses Ark & Noah's, which has no maps or cards
-        open_run("runs/y")
+        open_run("runs/y", study=nova_answers.STUDY)
     assert str(refused.value) == (f"runs/y holds a run of 'arknoah', not of 'arknova': make one with "
                                   f"`{arkmc()} run --out {tmp_path}/project/runs/y`")
-    assert open_run("runs/y", study=notebooks.ANY_GAME).n_games == 3   # what bot_comparison reads
+    assert open_run("runs/y").n_games == 3              # what bot_comparison reads: any game's run
 
 
 def test_the_command_line_refuses_bad_input_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from analysis.synthetic import synthetic_run
-from sim.analysis.opening import keep_choice, keep_percentile, keep_percentiles, kept_pairs
+from sim.arknova.analysis.opening import keep_choice, keep_percentile, keep_percentiles, kept_pairs
 
 STRONG = set(range(10))   # cards 0-9: keeping one adds 0.5 to the seat's log-odds of winning
 
@@ -92,7 +92,7 @@ def test_listed_pairs_are_shrunk_with_a_prior_fitted_to_them_not_to_the_many_rar
 
 
 def test_keeping_is_ranked_by_its_effect_only_for_cards_kept_and_let_go_by_enough_seats() -> None:
-    from sim.analysis.opening import keep_effects
+    from sim.arknova.analysis.opening import keep_effects
 
     table = pl.DataFrame({"card": [1, 2, 3, 4], "n_kept": [150, 20, 19, 60], "n_dropped": [1, 20, 40, 60],
                           "keep_gain": [-0.6, 0.05, 0.3, 0.2]})
@@ -100,7 +100,7 @@ def test_keeping_is_ranked_by_its_effect_only_for_cards_kept_and_let_go_by_enoug
 
 
 def test_the_cards_that_help_when_kept_rank_first_with_their_points() -> None:
-    from sim.analysis.opening import keep_effects, opening_table
+    from sim.arknova.analysis.opening import keep_effects, opening_table
 
     seats = _opening_games(1500, seed=3, smart_seat=None, effect=1.0)
     table = opening_table(seats)
@@ -129,7 +129,7 @@ def test_welch_matches_the_hand_computed_interval() -> None:
     (0.72, 0.80, "better than"), (0.5, 0.6, "no better and no worse than"), (0.5001, 0.6, "better than"),
     (0.40, 0.5, "no better and no worse than"), (0.40, 0.4999, "worse than")])
 def test_the_keep_choice_is_put_in_words_against_a_random_keep(low: float, high: float, verdict: str) -> None:
-    from sim.arknova.report import keep_choice_sentence
+    from sim.arknova.analysis.report import keep_choice_sentence
 
     row = {"bot_spec": "smart", "n": 1500, "percentile": (low + high) / 2, "percentile_low": low,
            "percentile_high": high, "n_top": 600, "win_top": 0.6, "win_top_low": 0.56, "win_top_high": 0.64,
@@ -140,7 +140,7 @@ def test_the_keep_choice_is_put_in_words_against_a_random_keep(low: float, high:
 
 
 def test_the_opening_section_ranks_by_effect_and_names_the_cards_it_cannot_compare() -> None:
-    from sim.arknova.report import opening_section
+    from sim.arknova.analysis.report import opening_section
 
     seats = _opening_games(1500, seed=3, smart_seat=0, effect=0.5)
     section = opening_section(synthetic_run(seats))

@@ -12,6 +12,7 @@ from sim.analysis.compare import compare_cards
 from sim.analysis.data import Run
 from sim.analysis.paired import Focus, common_games, focus_of, paired_focus, seat_changes, unpaired_reason
 from sim.analysis.report import paired_section, power_line
+from sim.arknova.game import ArkNova
 
 GAMES = 600
 CARD = 401
@@ -112,7 +113,8 @@ def test_an_override_path_names_its_focus() -> None:
     assert focus_of("tracks.hand_dealt", base) == Focus("seat", 0)
     assert focus_of("maps.2.last_worker_bonus", base) == Focus("seat", 0), "no map column: the starting seat"
     base.__dict__["seats"] = base.seats.with_columns(pl.lit("2").alias("map"))
-    assert focus_of("maps.2.last_worker_bonus", base) == Focus("map", "2")
+    assert focus_of("maps.2.last_worker_bonus", base) == Focus("factor", "2", ArkNova.info.seat_factors[0])
+    assert focus_of("maps.2.last_worker_bonus", base).label(base) == "the seats on map 2"
 
 
 def test_the_seats_on_a_map_are_compared_on_the_same_deals() -> None:
@@ -120,6 +122,6 @@ def test_the_seats_on_a_map_are_compared_on_the_same_deals() -> None:
     for run in (base, variant):
         run.__dict__["seats"] = run.seats.with_columns(pl.when(pl.col("seat") == 0).then(pl.lit("2"))
                                                        .otherwise(pl.lit("5")).alias("map"))
-    on_map = paired_focus(base, variant, Focus("map", "2"))["won"]
+    on_map = paired_focus(base, variant, Focus("factor", "2", ArkNova.info.seat_factors[0]))["won"]
     first_seat = paired_focus(base, variant, Focus("seat", 0))["won"]
     assert (on_map.change, on_map.count) == (first_seat.change, GAMES) and on_map.change != 0

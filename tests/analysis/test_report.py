@@ -11,8 +11,8 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from sim.analysis import shape
 from sim.analysis.data import Run, example_run
+from sim.arknova.analysis import shape
 from sim.cli import main
 from sim.pipeline.storage import RunFolder
 
@@ -50,6 +50,17 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
     assert "What moves the break token" in text
     assert "3 Silver Lake" in text and "8 Hollywood Hills" in text          # maps by name, not number alone
     assert "0.000" not in text                                             # p-values print as < 0.001
+    assert "Final points per bot (VP)" in text and "Ark Nova" not in text    # the game's unit, not its name
+
+
+def test_the_methods_are_the_generic_paragraphs_then_the_game_s_own(small_run: Path) -> None:
+    from sim.analysis.report import METHODS, run_sections
+    from sim.arknova.analysis.report import METHODS as ARK_NOVA_METHODS
+
+    methods = run_sections(Run.open(small_run), progress=False)[-1]
+    assert methods.title == "Methods" and methods.text == METHODS + ARK_NOVA_METHODS
+    assert not [paragraph for paragraph in METHODS if re.search(r"\b(maps?|VP|keep|Ark Nova)\b", paragraph)]
+    assert any("sum-coded maps" in paragraph for paragraph in ARK_NOVA_METHODS)
 
 
 def test_break_sources_account_for_every_break_of_the_run(small_run: Path) -> None:
@@ -122,12 +133,12 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     sections = comparison_sections(Run.open(small_run), Run.open(variant), progress=True)
     progress = capsys.readouterr().err                  # the paired, map and card changes counted
     assert "report: 100%" in progress and "3/3" in progress and "card change" in progress
-    assert [section.title for section in sections][2:] == [
-        "Paired on common seeds", "Change of map win rates", "Change of card win rates", "Methods"]
+    assert [section.title for section in sections][2:] == [   # the generic changes, then Ark Nova's maps
+        "Paired on common seeds", "Change of card win rates", "Change of map win rates", "Methods"]
 
 
 def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sim.arknova import report as report_module
+    from sim.arknova.analysis import report as report_module
 
     monkeypatch.setattr(report_module, "CARD_MIN_N", 2)
     section = report_module.opening_section(Run.open(small_run))
@@ -181,7 +192,7 @@ def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Pat
 
 def test_a_run_too_small_for_the_maps_says_how_many_games_they_need(tmp_path: Path) -> None:
     """20 seats per map over the 8 maps of random assignment: 80 two-player games; 6 are too few."""
-    from sim.arknova.report import maps_section
+    from sim.arknova.analysis.report import maps_section
 
     section = maps_section(Run.open(example_run(tmp_path / "tiny", games=6, seed=4)))
     assert not section.figures and not section.tables

@@ -12,7 +12,6 @@ from scipy import stats as scipy_stats
 from analysis.synthetic import synthetic_run
 from sim.analysis.bots import ratings
 from sim.analysis.cards import card_strength
-from sim.analysis.maps import map_regression
 from sim.analysis.stats import (
     benjamini_hochberg,
     beta_binomial_prior,
@@ -25,6 +24,7 @@ from sim.analysis.stats import (
     shrunk_rates,
     wilson,
 )
+from sim.arknova.analysis.maps import map_regression
 
 
 @pytest.mark.parametrize("wins, n, low, high", [

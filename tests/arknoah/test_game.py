@@ -5,13 +5,12 @@ invariants catch, the observation, the data pack and its overrides."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
 from arknoah.helpers import SPEC, give, new
-from sim.arknoah.catalog import DATA, load_catalog
+from sim.arknoah.catalog import load_catalog
 from sim.arknoah.game import ArkNoah
 from sim.core.registry import get_game
 from sim.core.testing import check_game
@@ -145,8 +144,8 @@ def test_an_override_changes_one_fact_and_leaves_the_factory_as_it_was() -> None
     ("rules.min_rounds=-1", "no number may be negative"),
     ("rules.unknown=1", "'unknown' does not exist"),
     ("ark.layouts.2=[\"stern\",\"stern\"]", "the parts' hull lists 24 edges, the outline of their squares has 28"),
-    ("cards.1.cost=2", "must start with data, species, rules or ark"),
-    ("data=/nowhere", "no such folder"),
+    ("cards.1.cost=2", "must start with species, rules or ark"),
+    ("data=/my/pack", "a data folder is not an override; give it with --data /my/pack"),
 ])
 def test_bad_overrides_get_one_line(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("[", r"\[")) as error:
@@ -154,15 +153,25 @@ def test_bad_overrides_get_one_line(text: str, message: str) -> None:
     assert "\n" not in str(error.value)
 
 
-def test_a_whole_data_folder_replaces_the_pack(tmp_path: Path) -> None:
-    folder = tmp_path / "my-copy"
-    shutil.copytree(DATA, folder)
-    rows = (folder / "species.csv").read_text(encoding="utf-8").replace("lion,Löwe,3,6", "lion,Löwe,3,9")
-    (folder / "species.csv").write_text(rows, encoding="utf-8")
-    factory = ArkNoah()
-    overrides = factory.parse_overrides([f"data={folder}"])
-    assert overrides == {"data": str(folder.resolve())}
-    assert factory.overridden(overrides).catalog.species_named("lion").vp == 9
-    (folder / "ark.json").unlink()
-    with pytest.raises(ValueError, match="lacks ark.json"):
-        ArkNoah().parse_overrides([f"data={tmp_path / 'my-copy'}", "species.lion.vp=8"])
+def test_a_data_folder_replaces_the_files_it_holds_and_overrides_apply_on_top(tmp_path: Path) -> None:
+    """`--data FOLDER` (sim.core.data_folder): species.csv from the folder, rules.json and ark.json shipped."""
+    shipped = Path(__file__).resolve().parents[2] / "sim" / "arknoah" / "data"
+    rows = (shipped / "species.csv").read_text(encoding="utf-8").replace("lion,Löwe,3,6", "lion,Löwe,3,9")
+    (tmp_path / "species.csv").write_text(rows, encoding="utf-8")
+    base = ArkNoah()
+    factory = base.with_data(str(tmp_path))
+    assert factory.catalog.species_named("lion").vp == 9 and factory.catalog.rules == load_catalog().rules
+    assert factory.data_version() != base.data_version() and base.catalog is load_catalog()
+    changed = factory.overridden(factory.parse_overrides(["species.giraffe.vp=1"]))
+    assert changed.catalog.species_named("lion").vp == 9 and changed.catalog.species_named("giraffe").vp == 1
+    with pytest.raises(ValueError, match="there is no species 'unicorn'"):
+        factory.parse_overrides(["species.unicorn.vp=1"])
+
+
+def test_a_bad_file_in_a_data_folder_is_one_line_naming_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "species.csv").write_text("species,name_de,size,vp,removed_with,males,females\nlion,Löwe,big,6,,1,1\n",
+                                          encoding="utf-8")
+    with pytest.raises(ValueError, match=f"data folder {tmp_path}: species lion: size, vp, males and females are "
+                                         "whole numbers") as error:
+        ArkNoah().with_data(str(tmp_path))
+    assert "\n" not in str(error.value)

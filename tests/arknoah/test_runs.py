@@ -85,6 +85,16 @@ def test_the_report_has_the_five_sections_each_with_the_data_caveat(noah_run: Pa
     assert "the start player wins" in text and "| wood |" in text and "| lion | 3 |" in text
 
 
+def test_the_report_names_nothing_of_ark_nova(noah_run: Path, tmp_path: Path) -> None:
+    """No word of Ark Nova: no maps, no opening keeps in the methods, its points in Ark & Noah's own unit (VP)."""
+    out = tmp_path / "noah.html"
+    result = CliRunner().invoke(main, ["report", str(noah_run), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"<img [^>]*>", "", out.read_text(encoding="utf-8"))     # the words, not the figures' bytes
+    assert not re.findall(r"ark\s*nova|arknova|\bmaps?\b|\bkeep\b|opening hand|\bbreaks?\b|sponsor", text, re.I)
+    assert "Final points per bot (VP)" in text and ArkNoah.info.points_unit == "VP"
+
+
 def test_a_small_run_says_what_it_needs(noah_run: Path, tmp_path: Path) -> None:
     small = tmp_path / "small"
     run(build_experiment({"game": SPEC, "players": 2, "bots": ["random"], "games": 3, "seed": 1, "out": str(small),
@@ -127,13 +137,13 @@ def test_the_caveat_names_the_pack_a_run_played(tmp_path: Path) -> None:
     from sim.arknoah.report import data_caveat
 
     class Spec:
-        def __init__(self, overrides: list[str]) -> None:
-            self.spec = {"overrides": overrides}
+        def __init__(self, overrides: list[str], data: str = "") -> None:
+            self.spec = {"overrides": overrides, "data": data}
 
     assert CAVEAT in data_caveat(Spec([]))  # type: ignore[arg-type]
     changed = data_caveat(Spec(["species.lion.vp=9"]))  # type: ignore[arg-type]
     assert CAVEAT in changed and changed.endswith("with species.lion.vp=9.")
-    own = data_caveat(Spec([f"data={tmp_path}", "rules.min_rounds=12"]))  # type: ignore[arg-type]
+    own = data_caveat(Spec(["rules.min_rounds=12"], str(tmp_path)))  # type: ignore[arg-type]
     assert own == f"These figures describe the data pack in {tmp_path}, with rules.min_rounds=12."
 
 

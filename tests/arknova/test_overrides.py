@@ -301,3 +301,32 @@ def test_overrides_at_the_edge_of_their_range_are_accepted() -> None:
     """Just inside each bound: a free card, the largest enclosure, a shorter appeal track with its table."""
     income = ",".join(str(value) for value in load_catalog().tracks.appeal_income[:101])
     parse_overrides(["cards.401.cost=0", "cards.401.size=5", "tracks.appeal_max=100", f"tracks.appeal_income=[{income}]"])
+
+
+def test_a_data_folder_replaces_the_files_it_holds_and_overrides_apply_on_top(tmp_path: Path) -> None:
+    """`--data FOLDER` (sim.core.data_folder): the folder's animals.csv, every other file as shipped."""
+    shipped = Path(__file__).resolve().parents[2] / "sim" / "arknova" / "data"
+    (tmp_path / "animals.csv").write_text((shipped / "animals.csv").read_text(encoding="utf-8")
+                                          .replace("401,Cheetah,17,", "401,Cheetah,12,"), encoding="utf-8")
+    base = ArkNova()
+    mine = base.with_data(str(tmp_path))
+    assert mine.catalog.animals[401].cost == 12 and base.catalog.animals[401].cost == 17
+    assert mine.catalog.sponsors == base.catalog.sponsors and base.catalog is load_catalog()
+    assert mine.data_version() != base.data_version() and base.with_data(str(tmp_path)).catalog is mine.catalog
+    changed = mine.overridden(mine.parse_overrides(["cards.402.cost=3"]))
+    assert changed.catalog.animals[401].cost == 12 and changed.catalog.animals[402].cost == 3
+    assert outcomes(ArkNova().overridden({"cards.401.cost": "12"}), derive_seeds(5, 2)) == outcomes(mine, derive_seeds(5, 2))
+
+
+@pytest.mark.parametrize(("file_name", "old", "new", "message"), [
+    ("animals.csv", "401,Cheetah,17,", "401,Cheetah,seventeen,", "animals.csv does not parse: invalid literal for int()"),
+    ("tracks.json", '"appeal_max": 113', '"appeal_max": 112', "tracks: appeal_income has 114 spaces, its track 0-112 needs 113"),
+])
+def test_a_bad_file_in_a_data_folder_is_one_line_naming_the_folder(tmp_path: Path, file_name: str, old: str, new: str,
+                                                                  message: str) -> None:
+    text = (Path(__file__).resolve().parents[2] / "sim" / "arknova" / "data" / file_name).read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / file_name).write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ValueError) as error:
+        ArkNova().with_data(str(tmp_path))
+    assert str(error.value).startswith(f"data folder {tmp_path}: {message}") and "\n" not in str(error.value)

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from sim.analysis.data import Run
-from sim.analysis.opening import keep_values
+from sim.arknova.analysis.opening import keep_values
 from sim.pipeline.experiment import build_experiment
 from sim.pipeline.runner import run
 

@@ -31,7 +31,7 @@ def report_all_caught(tests: dict[int, list[str]]) -> None:
     """A mutation report, in the tests folder, on which each of these tests catches its cards' keywords broken."""
     mutants = mutation.mutants(card_entries(load_catalog()), tests)
     write_report(mutation.report_path(), "arknova", {
-        mutant.keyword: report_entry(mutant, Outcome(mutant.keyword, CAUGHT, (mutant.tests[0],), 0))
+        mutant.name: report_entry(mutant, Outcome(mutant.name, CAUGHT, (mutant.tests[0],), 0))
         for mutant in mutants})
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
+import pytest
 from click.testing import CliRunner
 
 from sim.cli import main
@@ -62,9 +65,10 @@ def test_games_lists_each_game_with_its_players_options_and_default_bot() -> Non
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "arknova    Ark Nova: 1-4 players, default bot 'default'" in lines
-    assert "arknoah    Ark & Noah: 2-4 players, default bot 'noah'" in lines
-    assert "--option maps=... (default 'A')" in result.output and "--option solo_appeal=" in result.output
+    assert "arknova    Ark Nova: 1-4 players (default 2), default bot 'default' (the default game)" in lines
+    assert "arknoah    Ark & Noah: 2-4 players (default 4), default bot 'noah'" in lines
+    assert "--option maps=... or --maps VALUE (default 'A')" in result.output
+    assert "--option solo_appeal=... (default 20)" in result.output
 
 
 def test_version() -> None:
@@ -84,15 +88,52 @@ def test_every_command_takes_the_game_and_refuses_an_unknown_one() -> None:
         assert "Traceback" not in result.output
 
 
-def test_game_options_are_set_generically_and_maps_stays_a_convenience() -> None:
+def test_game_options_are_set_generically_and_a_games_shortcut_is_the_same_option() -> None:
+    """`--maps` is Ark Nova's shortcut (GameInfo.shortcuts) for `--option maps=...`, and wins over it."""
     runner = CliRunner()
     generic = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--option", "maps=2"]).output
-    convenience = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--maps", "2"]).output
-    assert generic == convenience and "map 2 Outdoor Areas, keeps" in generic
+    shortcut = runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--maps", "2"]).output
+    assert generic == shortcut and "map 2 Outdoor Areas, keeps" in generic
+    assert runner.invoke(main, ["play", "--seed", "5", "--bots", "random", "--option", "maps=3", "--maps=2"]).output \
+        == shortcut
     unknown = runner.invoke(main, ["play", "--option", "colour=red"])
     assert unknown.exit_code == 2 and "unknown Ark Nova option(s): colour" in unknown.output
     malformed = runner.invoke(main, ["play", "--option", "maps"])
     assert malformed.exit_code == 2 and "is not KEY=VALUE" in malformed.output
+
+
+@pytest.mark.parametrize("command", [["play"], ["run", "--games", "1", "--out", "never"], ["tune"],
+                                     ["tournament", "--bots", "random,noah", "--out", "never"]])
+def test_a_shortcut_for_a_game_without_that_option_is_one_line(command: list[str]) -> None:
+    result = CliRunner().invoke(main, [*command, "--game", "arknoah", "--maps", "3"])
+    assert result.exit_code == 2, result.output
+    assert result.output == "arkmc: error: unknown Ark & Noah option(s): maps (options: players, quick, max_rounds)\n"
+
+
+def test_the_help_names_whose_shortcut_a_flag_is_and_the_default_game_by_role() -> None:
+    for command in ("play", "run", "sweep", "tournament", "tune"):
+        text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert "--maps VALUE A shortcut of Ark Nova for --option maps=VALUE: A, 0, random" in text, command
+        assert "[default: the installation's default game, marked in `arkmc games`]" in text, command
+
+
+def test_the_top_level_help_loads_no_game() -> None:
+    """The shortcuts come from the installed games; `arkmc --help` does not pay for loading them."""
+    code = ("import sys\nfrom sim.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(name for name in sys.modules if name.endswith('.game') and name.startswith('sim.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.splitlines()[-1] == "[]"
+
+
+def test_without_game_a_command_plays_the_installations_default_game(monkeypatch) -> None:
+    """No command names a game of its own: the default is the registry's (the `arkmc.default_game` entry point)."""
+    from sim.pipeline import experiment
+
+    monkeypatch.setattr(experiment, "default_game", lambda: "arknoah")
+    result = CliRunner().invoke(main, ["play", "--bots", "random", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    named = CliRunner().invoke(main, ["play", "--game", "arknoah", "--bots", "random", "--seed", "1"])
+    assert result.output == named.output and result.output.startswith("Round 1\n  P1 plans action")
 
 
 def test_bots_for_a_game_and_an_unknown_card_kind() -> None:

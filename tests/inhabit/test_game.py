@@ -15,7 +15,7 @@ import pytest
 
 from inhabit.helpers import CATALOG, FACTORY, new
 from sim.core.testing import check_game
-from sim.inhabit.catalog import DataError, load_catalog
+from sim.inhabit.catalog import load_catalog
 from sim.inhabit.game import Inhabit
 from sim.inhabit.overrides import catalog_with, parse_overrides
 from sim.inhabit.steps import Introduce
@@ -101,7 +101,6 @@ def test_the_introductory_game_is_for_two_or_three_players() -> None:
     ({"players": 2, "end_continents": 7}, "end_continents must be"),
     ({"players": 2, "max_turns": 0}, "max_turns must be"),
     ({"players": 2, "colour": "red"}, "unknown Inhabit the Earth option"),
-    ({"players": 2, "data": "/no/such/folder"}, "no data folder"),
 ])
 def test_bad_config_gets_a_one_line_error(config: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:
@@ -152,22 +151,26 @@ def test_bad_overrides_are_refused_with_one_line(text: str, message: str) -> Non
 
 def test_a_replacement_data_folder_is_loaded_and_checked(tmp_path: Path) -> None:
     """A user who owns the game puts their own cards.csv (and tokens.csv, trails.json) in a folder and
-    plays with `--option data=FOLDER`; a file the folder lacks comes from the shipped pack."""
+    plays with `--data FOLDER`; a file the folder lacks comes from the shipped pack, and overrides apply on top."""
     text = (DATA / "cards.csv").read_text(encoding="utf-8").replace("144,Schnabeltier,1,small_mammal,australasia",
                                                                     "144,Schnabeltier,1,small_mammal,europe")
     cards_only, few_tokens, wrong_class = (tmp_path / name for name in ("cards_only", "few_tokens", "wrong_class"))
     for folder in (cards_only, few_tokens, wrong_class):
         folder.mkdir()
         (folder / "cards.csv").write_text(text, encoding="utf-8")
-    game = FACTORY.new_game({"players": 2, "data": str(cards_only)}, 0)
+    factory = FACTORY.with_data(str(cards_only))
+    game = factory.new_game({"players": 2}, 0)
     assert game.catalog.cards[144].continent == 3 and game.catalog.tokens == CATALOG.tokens
+    assert FACTORY.catalog.cards[144].continent == 2 and factory.data_version() != FACTORY.data_version()
+    changed = factory.overridden(factory.parse_overrides(["tokens.1.points=0"]))
+    assert changed.catalog.cards[144].continent == 3 and changed.catalog.tokens[1].points == 0
     shutil.copy(DATA / "trails.json", few_tokens / "trails.json")
     (few_tokens / "tokens.csv").write_text("id,kind,color,symbol,points,intro\n1,hedgehog,green,water,2,1\n")
-    with pytest.raises(ValueError, match="only 1 green tokens"):
-        FACTORY.validate({"players": 2, "data": str(few_tokens)})
+    with pytest.raises(ValueError, match=f"data folder {few_tokens}: .*only 1 green tokens"):
+        FACTORY.with_data(str(few_tokens))
     (wrong_class / "cards.csv").write_text(text.replace("111,Löwe,1,predator", "111,Löwe,1,bird"), encoding="utf-8")
-    with pytest.raises(DataError, match="cards.csv, number 111: class bird does not match"):
-        load_catalog(str(wrong_class))
+    with pytest.raises(ValueError, match="cards.csv, number 111: class bird does not match"):
+        FACTORY.with_data(str(wrong_class))
 
 
 def test_an_observation_hides_other_hands_racks_decks_and_face_down_tokens() -> None:

@@ -67,6 +67,16 @@ def test_the_report_sections_say_they_describe_the_data_pack(small_run: Path, tm
     assert INFO.data_note in text
 
 
+def test_the_report_names_nothing_of_ark_nova(small_run: Path, tmp_path: Path) -> None:
+    """No word of Ark Nova (its name, VP, maps, opening keeps, breaks), in the generic sections and methods too."""
+    out = tmp_path / "inhabit.html"
+    result = CliRunner().invoke(main, ["report", str(small_run), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"<img [^>]*>", "", out.read_text(encoding="utf-8"))     # the words, not the figures' bytes
+    assert not re.findall(r"ark\s*nova|arknova|\bVP\b|\bmaps?\b|\bkeep\b|opening hand|\bbreaks?\b|sponsor", text, re.I)
+    assert "Final points per bot</p>" in text                             # plain points, no unit
+
+
 def test_class_and_card_tables_count_the_seats_that_hold_them(small_run: Path) -> None:
     data = Run.open(small_run)
     classes = analysis.class_strength(data)
@@ -99,7 +109,7 @@ def test_arkmc_games_lists_the_options_and_the_data_note() -> None:
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0
     factory = Inhabit()
-    assert {option.name for option in factory.info.options} == {"intro", "end_continents", "max_turns", "data"}
+    assert {option.name for option in factory.info.options} == {"intro", "end_continents", "max_turns"}
 
 
 def test_the_notebook_runs_headless_on_an_inhabit_run_and_ends_with_its_answer(small_run: Path) -> None:
@@ -173,6 +183,6 @@ def test_the_answer_says_whether_the_interval_tells_the_first_seat_and_the_class
 def test_the_caveat_names_the_pack_the_run_played(small_run: Path, tmp_path: Path) -> None:
     data = Run.open(small_run)
     assert data_caveat(data) == PACK
-    data.spec["options"] = {**data.spec["options"], "data": "/home/me/inhabit"}
+    data.spec["data"] = "/home/me/inhabit"
     data.spec["overrides"] = ["tokens.12.points=3"]
     assert data_caveat(data) == "These figures describe the data pack in /home/me/inhabit, with tokens.12.points=3."

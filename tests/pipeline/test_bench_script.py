@@ -1,4 +1,5 @@
-"""`make bench` (scripts/bench.py) refuses batch sizes it cannot time in one line, before it times anything."""
+"""`make bench` (scripts/bench.py) refuses batch sizes it cannot time, and a game it does not know, in one line, before
+it times anything."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import bench  # noqa: E402
 
 
 @pytest.mark.parametrize("arguments", [["--runner-games", "0"], ["--repeats", "0"], ["--arknoah-games", "3"],
-                                       ["--search-games", "-1"], ["--arknoah-fuzz", "-1"]])
+                                       ["--inhabit-games", "5"], ["--search-games", "-1"], ["--arknoah-fuzz", "-1"],
+                                       ["--inhabit-fuzz", "-1"], ["--inhabit-bots", "-1"], ["--only", "chess"]])
 def test_sizes_it_cannot_time_are_one_line_errors(arguments: list[str], monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["bench.py", *arguments])
@@ -21,4 +23,5 @@ def test_sizes_it_cannot_time_are_one_line_errors(arguments: list[str], monkeypa
     assert stopped.value.code == 2
     output = capsys.readouterr()
     assert output.out == ""
-    assert output.err.strip().splitlines()[-1].startswith("bench.py: error: --")
+    error = output.err.strip().splitlines()[-1]
+    assert error.startswith("bench.py: error: ") and arguments[0] in error

@@ -205,8 +205,9 @@ def test_every_run_writes_the_card_and_map_tables_with_its_overrides(tmp_path: P
     assert set(table(out, "seats")["map"]) <= set(maps["map"])
     assert maps.filter(pl.col("map") == "3")["name"].item() == "Silver Lake"
     from sim.analysis.data import Run
+    from sim.arknova.analysis.maps import map_names
 
-    assert Run.open(out).cards.equals(cards) and Run.open(out).map_names["3"] == "Silver Lake"
+    assert Run.open(out).cards.equals(cards) and map_names(Run.open(out))["3"] == "Silver Lake"
     del manifest["dimensions"]                      # a run written before the tables existed
     (out / "manifest.json").write_text(json.dumps(manifest))
     (out / "cards.parquet").unlink()

@@ -10,7 +10,9 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
+from sim.arknova.game import ArkNova
 from sim.cli import main
+from sim.core.protocols import ShapeMeasure
 from sim.pipeline.experiment import ExperimentError
 from sim.pipeline.storage import RunFolder
 from sim.pipeline.tournament import (
@@ -159,14 +161,35 @@ def test_game_shape_agrees_with_the_rows(played: tuple[Path, str]) -> None:
         assert row["score_trigger"] == pytest.approx(np.mean([games[key]["end_trigger"] != -1 for key in keys]))
     heuristic = shape.row(BOTS.index("default"), named=True)
     assert heuristic["score_trigger"] > 0 and heuristic["winner_score"] >= 0
-    assert "game shape" in output and pl.read_csv(out / "shape.csv")["bot"].to_list() == list(BOTS)
+    assert pl.read_csv(out / "shape.csv")["bot"].to_list() == list(BOTS)
+    width = max(len(spec) for spec in BOTS)                             # as the report pads its bot column
+    lines = shape_lines(shape, ArkNova.info.shape_measures, width)       # Ark Nova's measures, as it declares them
+    assert lines[:2] == [
+        "game shape: per bot over the games it played (turns per player, share ended by a score of 100, "
+        "means per game or seat)",
+        f"{'bot':<{width}}  turns   5%-95%  score end  breaks  animals  sponsors  projects  winner score"]
+    default = lines[2 + BOTS.index("default")]
+    assert default.split() == ["default", f"{heuristic['turns_median']:.0f}",
+                               f"{heuristic['turns_5']:.0f}-{heuristic['turns_95']:.0f}",
+                               f"{heuristic['score_trigger']:.0%}", *(f"{heuristic[name]:.1f}" for name in (
+                                   "breaks", "animals", "sponsors", "projects", "winner_score"))]
+    assert "\n".join(lines) in output                                    # what the command printed
 
 
 def test_game_shape_is_left_out_for_a_game_without_those_columns(played: tuple[Path, str]) -> None:
     out, _ = played
     setup = tournament_in(out)
     bare = load_seats(setup).select("game", "seat", "bot", "points", "rank", "won", "table", "rotation")
-    assert game_shape(setup, bare).is_empty() and shape_lines(game_shape(setup, bare), 28) == []
+    assert game_shape(setup, bare).is_empty() and shape_lines(game_shape(setup, bare), ArkNova.info.shape_measures,
+                                                              28) == []
+
+
+def test_a_shape_measure_of_an_unknown_kind_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match=r"^shape measure 'turns': summary must be one of spread, mean, share, "
+                                         r"winner, not 'median'$"):
+        ShapeMeasure("turns", summary="median")
+    with pytest.raises(ValueError, match=r"^shape measure 'turns': table must be seats or games, not 'turns'$"):
+        ShapeMeasure("turns", table="turns")
 
 
 def test_resume_keeps_the_games_and_a_rerun_without_it_is_refused(played: tuple[Path, str]) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards
-from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView
+from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView, ShapeMeasure
 from toygame import catalog as toy_catalog
 from toygame import dataset, report
 from toygame.catalog import Catalog, load_catalog
@@ -33,6 +33,11 @@ INFO = GameInfo(
     ),
     default_bot="greedy",
     notebooks=("bot_comparison",),
+    shape_measures=(
+        ShapeMeasure("rounds_played", table="games", label="rounds"),
+        ShapeMeasure("cards_played", label="cards played"),
+        ShapeMeasure("points", summary="winner", name="winner_points", label="winner points"),
+    ),
 )
 
 
@@ -110,3 +115,9 @@ class ToyGame:
 
     def report_sections(self, run: Any) -> list[Any]:
         return report.report_sections(run)
+
+    def comparison_sections(self, base: Any, variant: Any) -> list[Any]:
+        return []
+
+    def report_methods(self) -> list[str]:
+        return []

@@ -314,6 +314,9 @@ def test_arkmc_tournament_plays_the_toy(tmp_path: Path) -> None:
     assert lines[1].startswith("standings by win rate")
     assert {line.split()[0] for line in lines[3:6]} == {"greedy", "random", "search:simulations=4"}
     assert (out / "pairwise.png").stat().st_size > 0
+    shape = lines.index("game shape: per bot over the games it played (means per game or seat)")   # the toy's own
+    assert lines[shape + 1].split()[1:] == ["rounds", "cards", "played", "winner", "points"]
+    assert pl.read_csv(out / "shape.csv").columns == ["bot", "seats", "rounds_played", "cards_played", "winner_points"]
     refused = CliRunner().invoke(main, ["tournament", "--game", SPEC, "--bots", "greedy,default_search",
                                         "--games", "1", "--out", str(tmp_path / "other")])
     assert refused.exit_code == 2 and "'default_search' does not play toy" in refused.output

@@ -1,5 +1,6 @@
 """Ark Nova's own sections of `arkmc report`: zoo maps, card strength, opening hands and the game
-shape in turns, breaks and actions (the generic sections are `sim.analysis.report`'s)."""
+shape in turns, breaks and actions, and the methods paragraphs that say how they are measured (the
+generic sections are `sim.analysis.report`'s)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ from collections.abc import Callable
 
 import polars as pl
 
-from sim.analysis import cards, maps, opening, plots, shape
-from sim.analysis.data import Run, name_maps
+from sim.analysis import cards, plots
+from sim.analysis.data import Run
 from sim.analysis.report import (
-    CARD_MIN_N,
     MARK,
     PLAYS_PER_CARD_PER_GAME,
     SIGNIFICANT_Q,
@@ -30,7 +30,11 @@ from sim.analysis.report import (
     signed_pp,
     top_and_bottom,
 )
+from sim.arknova.analysis import maps, opening, shape
+from sim.arknova.analysis.maps import name_maps
+from sim.arknova.analysis.plots import map_plot, progression_plot
 
+CARD_MIN_N = 20            # plays of a card before it can enter a top or bottom list
 MIN_MAP_SEATS = 20         # seats per map
 MIN_RANKED_CARDS = 10      # cards with CARD_MIN_N plays before the card section is shown
 PAIR_MIN_SUPPORT = 15      # seats that kept a pair before it is listed
@@ -41,6 +45,27 @@ def report_sections(run: Run) -> list[Callable[[Run], Section]]:
     """Ark Nova's sections in reading order, as the functions that build them: `arkmc report` calls
     each in turn and shows its progress."""
     return [maps_section, cards_section, opening_section, shape_section]
+
+
+METHODS = [  # how Ark Nova's sections measure what they show: the Methods paragraphs after the generic ones
+    "The effect of keeping a card compares the seats that kept it with those that let it go: Newcombe's "
+    "interval for the win rates, Welch's for the mean points.",
+    "Shrunk win rates are empirical-Bayes posterior means: a beta prior is fitted to all cards by the method of "
+    "moments (with each card's own number of plays), so a card played a few times stays near the average unless "
+    "its record is strong; the bounds are 95% credible intervals.",
+    "Wins above expected: for each card played and not played by at least "
+    f"{CARD_MIN_N} seats, a logistic regression of winning on playing it, controlled for seat, map, bot, "
+    "player count, the break in which it was played and how many cards the seat played in all (a linear term "
+    "and quintile bands). Winners play more cards, so without that control almost every card looks strong; "
+    "with it a card is compared with seats that played about as many cards, and an odds ratio above 1 means "
+    "it wins more often than the average card played in its place. Map effects come from one regression with "
+    "sum-coded maps, so each odds ratio compares a map with the average map. Both use statsmodels with "
+    "standard errors clustered by game, since the seats of one game share one result. The cards tested and "
+    "the maps are two families for the Benjamini-Hochberg q-values.",
+    "Keep choice: each keep is valued by the sum of its cards' shrunk log-odds of winning when kept, with the "
+    f"values learned on the other games ({opening.FOLDS}-fold cross-fitting by game), so a seat's own result "
+    "never enters the value of its own keep.",
+]
 
 
 def map_games_needed(maps_played: int, players: int) -> int:
@@ -59,7 +84,7 @@ def maps_section(run: Run) -> Section:
                             f"{MIN_MAP_SEATS} seats per map.")
         return section
     table = name_maps(run, table)
-    section.figure("Win rate and mean VP per map", plots.map_plot(table))
+    section.figure("Win rate and mean VP per map", map_plot(table))
     regression = maps.map_regression(run)
     if not regression.is_empty():
         regression = name_maps(run, regression)
@@ -292,7 +317,7 @@ def shape_section(run: Run) -> Section:
     if run.turns.is_empty():
         section.text.append("No finished games with turns: at least one game is needed.")
         return section
-    section.figure("Progression", plots.progression_plot(shape.progression(run), min_seats=min(10, run.n_games)))
+    section.figure("Progression", progression_plot(shape.progression(run), min_seats=min(10, run.n_games)))
     section.table("Length of the games each bot played", shape.game_length(run), [
         ("bot", column("bot_spec")), ("seats n", column("n")),
         ("turns per player: median [5%, 95%]", interval_of("turns_median", "turns_5", "turns_95", lambda v: num(v, 0))),

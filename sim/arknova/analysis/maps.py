@@ -16,6 +16,25 @@ from sim.analysis.stats import Z95, bootstrap_mean, fit_logit, independent_colum
 from sim.analysis.tables import controls, with_q_values, with_wilson
 
 
+def map_names(run: Run) -> dict[str, str]:
+    """Map id -> name, from the run's map table (none when the run has none)."""
+    maps = run.dimension("maps")
+    return dict(zip(maps["map"].to_list(), maps["name"].to_list(), strict=True)) if not maps.is_empty() else {}
+
+
+def name_maps(run: Run, table: pl.DataFrame, column: str = "map") -> pl.DataFrame:
+    """`table` with a `map_name` column after `column`: "3 Silver Lake" for map 3, the id alone when unnamed.
+
+    Maps are ids in the data ("3", "A"); people know them by name, so every table and figure shows both.
+    """
+    names = map_names(run)
+    labels = [f"{key} {names[key]}" if key in names and names[key] != f"Map {key}" else f"Map {key}"
+              for key in table[column].cast(pl.String).to_list()]
+    order = list(table.columns)
+    order.insert(order.index(column) + 1, "map_name")
+    return table.with_columns(pl.Series("map_name", labels, dtype=pl.String)).select(order)
+
+
 def map_table(run: Run) -> pl.DataFrame:
     """Per map: seats n, wins, win rate with Wilson interval, mean VP with bootstrap interval."""
     seats = run.seats
