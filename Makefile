@@ -24,13 +24,13 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/checks/bench.py
 
 # issue 27's targets, new bot against old side by side (not part of `make test`; about 10 minutes on
 # 2 cores): make targets TARGETS="--new default --old heuristic_v1 --json reports/targets.json"
 TARGETS ?=
 targets: $(STAMP)
-	$(BIN)/python scripts/bot_targets.py $(TARGETS)
+	$(BIN)/python scripts/checks/bot_targets.py $(TARGETS)
 
 clean:
 	rm -rf $(VENV)

@@ -223,7 +223,7 @@ def _sigmoid(margin: float, scale: float) -> float:
 
 def value_margins(values: dict[int, float]) -> dict[int, float]:
     """Each seat's value minus the best other seat's (a lone seat's own value): the lead that the
-    search's rewards squash and that scripts/calibrate_search_scale.py fits its scale on."""
+    search's rewards squash and that scripts/data/calibrate_search_scale.py fits its scale on."""
     return {seat: value - max((other for key, other in values.items() if key != seat), default=0.0)
             for seat, value in values.items()}
 

@@ -2,7 +2,7 @@
 
 `default_search` plays stronger than the heuristic it is built on, but it searches at every decision, far
 slower than the heuristic's one-turn lookahead (docs/bots.md, "The distilled bot"). Its choices are data:
-`scripts/train_distilled.py` lets it play self-play games, records at each of its turns every option's
+`scripts/data/train_distilled.py` lets it play self-play games, records at each of its turns every option's
 outcome (the heuristic's value, the score, the slot of the action card used and the position's features,
 heuristics/arknova/features.py) and which option the search chose, and fits a conditional logit of the
 choice on them. Relative to the heuristic value's coefficient, the other coefficients are a correction in
@@ -63,7 +63,7 @@ def used_slot(observation: Any, seat: int, option: Any) -> int:
 @lru_cache(maxsize=8)
 def load_correction(path: str) -> np.ndarray:
     """The correction's coefficients of OUTCOME_FEATURES (the value's own is 1), from a distilled file."""
-    coefficients = np.asarray(read_coefficients(path, OUTCOME_FEATURES, "re-fit it with scripts/train_distilled.py fit"))
+    coefficients = np.asarray(read_coefficients(path, OUTCOME_FEATURES, "re-fit it with scripts/data/train_distilled.py fit"))
     return coefficients / coefficients[0]
 
 

@@ -8,7 +8,7 @@ the gains such options reached in self-play of the same evaluation, so the looka
 option the full lookahead would choose, and when it does, it takes one the full lookahead values a little less
 (how often and by how much, for the shipped `default` bounds: docs/bots.md, "A cheaper lookahead").
 
-The bounds are data (`bounds/*.json`), fitted by `scripts/fit_gain_bounds.py`; they are in the units of
+The bounds are data (`bounds/*.json`), fitted by `scripts/data/fit_gain_bounds.py`; they are in the units of
 the evaluation they were fitted with (the bot family and its weights, `HeuristicBot.evaluation`), which the
 file records: a bot that judges otherwise is refused, not silently misled.
 """
@@ -82,7 +82,7 @@ def load_bounds(name: str, evaluation: Mapping[str, Any]) -> GainBounds:
     differ = sorted(key for key in set(fitted) | set(wanted) if fitted.get(key) != wanted.get(key))
     if differ:
         raise ArchetypeError(f"{path}: fitted for another evaluation (differing: {', '.join(differ)}); "
-                             "refit it with scripts/fit_gain_bounds.py")
+                             "refit it with scripts/data/fit_gain_bounds.py")
     return bounds
 
 

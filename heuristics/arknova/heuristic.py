@@ -281,7 +281,7 @@ for _archetype in archetype_names():
 # shortlists the root's 5 best options; only whole turns are searched, three of the searching
 # seat's turns deep, at most 0.9 s a decision (the last 0.1 s of the 1 s target is headroom for a
 # garbage-collector pause; docs/bots.md, "Search bot and tournaments"). A value margin of 15 points counts
-# as one logit of winning, the scale fitted by scripts/calibrate_search_scale.py (docs/bots.md, "Why
+# as one logit of winning, the scale fitted by scripts/data/calibrate_search_scale.py (docs/bots.md, "Why
 # `scale=15` and `width=5`"); prior and exploration are in the same reward units.
 DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 900.0,
                   "width": 5, "scale": 15.0, "prior": 0.6, "exploration": 0.04}

@@ -22,7 +22,7 @@ The keep also earns its synergies: kept cards that share a category or continent
 base conservation projects on the table, kept animals whose icon triggers a kept sponsor's reward, and
 what the kept cards add toward the seat's final-scoring cards. A card the seat can play also earns its
 learned keep value (heuristics/arknova/keep_values.json, one table per player count, written by
-scripts/train_keep_values.py from the bot's own self-play runs): how much more often seats that kept it won,
+scripts/data/train_keep_values.py from the bot's own self-play runs): how much more often seats that kept it won,
 in log-odds, which catches what the rules above miss. The weights are data (heuristics/arknova/keep.toml,
 `[keep]`), in points of final score. The function reads only the seat's observation: its dealt cards, zoo
 map, tracks and final-scoring cards, and the public table.
@@ -257,7 +257,7 @@ def learned_values() -> dict[int, dict[int, float]]:
         return {int(players): {int(card): float(value) for card, value in table.items()}
                 for players, table in tables.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise ArchetypeError(f"cannot read {LEARNED_FILE}: {error!r}; write it with scripts/train_keep_values.py") from None
+        raise ArchetypeError(f"cannot read {LEARNED_FILE}: {error!r}; write it with scripts/data/train_keep_values.py") from None
 
 
 def playable_prospect(observation: Any, card: int, supplied: Counter[str], weights: KeepWeights) -> Prospect | None:

@@ -1,6 +1,6 @@
 """`keeper`: today's default heuristic with the opening keep of heuristics/arknova/keep.py.
 
-It exists to measure the keep on its own (scripts/bot_targets.py --new keeper --old default): every
+It exists to measure the keep on its own (scripts/checks/bot_targets.py --new keeper --old default): every
 other decision is the default bot's. Name it `heuristics.arknova.keeper:KeeperBot` where the `keeper`
 entry point is not installed.
 """

@@ -5,7 +5,7 @@ The planner plays only a shortlist of its turn options to the end of the turn. W
 is decided by this prior: per action card, its readiness at the strength the option gives it
 (heuristics/arknova/plan_value.py), that strength, its slot, the seat's money and hand size; per X-token
 option, the slot of the card it sends to slot 1; and the X-tokens an option spends. The coefficients are
-data (`planners/prior.json`), fitted by `scripts/train_planner_prior.py` by least squares on every option of
+data (`planners/prior.json`), fitted by `scripts/data/train_planner_prior.py` by least squares on every option of
 self-play turns, the value of each centred on its decision's mean (only the order within a decision matters).
 """
 
@@ -62,7 +62,7 @@ class LearnedPrior:
 @lru_cache(maxsize=4)
 def load_prior(path: str = str(PRIOR_FILE)) -> LearnedPrior:
     """The prior of a coefficients file (cached: every game builds its bots anew)."""
-    return LearnedPrior(read_coefficients(path, FEATURES, "retrain it with scripts/train_planner_prior.py"))
+    return LearnedPrior(read_coefficients(path, FEATURES, "retrain it with scripts/data/train_planner_prior.py"))
 
 
 def fit_prior(rows: Sequence[tuple[int, Sequence[float], float]], ridge: float = 1e-3,

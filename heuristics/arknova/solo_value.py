@@ -5,7 +5,7 @@ heuristic's value (score plus a promise that fades as the leading score nears 10
 turns are left: with two turns to go it still counts money, cards and income that will never score. The
 solo value is a linear model per round (the breaks so far) of the final score on the position: the
 heuristic's value, the score, the features of heuristics/arknova/features.py and the turns played.
-`scripts/train_solo_value.py` fits it on solo self-play, a few rounds each played by the bot valuing with
+`scripts/data/train_solo_value.py` fits it on solo self-play, a few rounds each played by the bot valuing with
 the last round's model (policy iteration); the file records the rounds. A finished game is worth its score.
 """
 
@@ -98,7 +98,7 @@ def load_solo_value(path: str) -> SoloValue:
     names, (coefficients, intercepts) = read_fitted(path, "solo value file", _rounds)
     if names != list(SOLO_FEATURES) or len(coefficients) != ROUNDS or any(len(row) != len(SOLO_FEATURES)
                                                                          for row in coefficients):
-        raise ArchetypeError(f"{path} was fitted on other features or rounds; re-fit it with scripts/train_solo_value.py")
+        raise ArchetypeError(f"{path} was fitted on other features or rounds; re-fit it with scripts/data/train_solo_value.py")
     return SoloValue(coefficients, intercepts)
 
 

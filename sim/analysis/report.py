@@ -30,7 +30,7 @@ from sim.core.protocols import SeatFactor
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
 TOP = 12                   # rows in the top and bottom lists
-PLAYS_PER_CARD_PER_GAME = 0.12   # about 1 play per card in 8 two-player games (random bots), for empty runs
+PLAYS_PER_CARD_PER_GAME = 0.12   # the plays of one card a game assumed where a run has none to count
 
 
 @dataclass

@@ -15,7 +15,7 @@ from scipy import stats as scipy_stats
 from sim.pipeline.summary import Z95, wilson
 
 RESAMPLED_VALUES_PER_BATCH = 2_000_000  # about 32 MB of a bootstrap's resamples at a time
-COUNT_DRAW_COST = 10   # a multinomial count costs about as much as drawing 10 values (measured on numpy 2)
+COUNT_DRAW_COST = 10   # the cost of one multinomial count, in values drawn: picks the cheaper way to resample
 
 __all__ = ["Z95", "wilson", "newcombe_difference", "welch_difference", "two_proportion_p", "bootstrap_mean",
            "PairedChange", "paired_change", "games_to_detect", "detectable_change", "benjamini_hochberg", "BetaPrior",

@@ -10,7 +10,7 @@ Every mutant runs the rule tests, the rulebook's worked examples and its rules (
 it against the framework, not against the rules). A change whose text is no longer in its file exactly once
 has an empty fingerprint, so its report entry is stale, and its run is an error: the list follows the code.
 
-    .venv/bin/python scripts/mutation_check.py --game arknoah [NAME ...]
+    .venv/bin/python scripts/checks/mutation_check.py --game arknoah [NAME ...]
 
 writes ``tests/arknoah/mutation_report.json``.
 """

@@ -14,7 +14,7 @@ handler; its code reads the card data where the rule applies, so it is broken wh
 before any test module is imported, so the base catalog is parsed already broken.
 
 The report is ``tests/arknova/mutation_report.json``: it judges the card tests, so it lives with them (an
-installed package ships neither). Rerun ``scripts/mutation_check.py --stale`` when it is stale.
+installed package ships neither). Rerun ``scripts/checks/mutation_check.py --stale`` when it is stale.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 DOUBTS = {  # mutation verdict -> what it means for the card
     "survived": "broken passes its tests",
-    "stale": "has changed since the mutation report (rerun scripts/mutation_check.py)",
+    "stale": "has changed since the mutation report (rerun scripts/checks/mutation_check.py)",
     "unchecked": "is not in the mutation report",
     "error": "broken could not be judged (see the mutation report)",
 }
@@ -29,7 +29,7 @@ def cards(game: str, missing: bool, kind: str | None) -> None:
 
     done: every effect keyword handled, a test marked card(N), and (for a game with a mutation report) breaking
     each keyword makes one of its tests fail. unproven: tested, but with a keyword broken its tests still pass,
-    or the mutation report is stale or silent on it (rerun scripts/mutation_check.py). untested: no test
+    or the mutation report is stale or silent on it (rerun scripts/checks/mutation_check.py). untested: no test
     marked card(N). missing: a keyword has no handler or rule."""
     from sim.core import cards as card_status
 

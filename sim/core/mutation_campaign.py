@@ -52,7 +52,7 @@ UNCHECKED = "unchecked"  # the report does not have the mutant
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding the sim package
 RUN_SECONDS = 300  # one mutant's pytest run; a mutant that makes a test loop is cut off by --timeout first
-TEST_SECONDS = 60  # one test (pytest-timeout): the tests a mutant runs take well under a second each
+TEST_SECONDS = 60  # one test (pytest-timeout): far beyond a card or rule test, so only a hang reaches it
 REPORT_NAME = "mutation_report.json"
 
 

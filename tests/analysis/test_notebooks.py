@@ -56,7 +56,7 @@ def expected_answer(name: str, run: Run) -> str:
 
 
 def test_every_notebook_belongs_to_a_game_whose_tests_run_it() -> None:
-    """Ark Nova's run here; Ark & Noah's in test_arknoah_runs.py, Inhabit the Earth's in test_inhabit_analysis.py,
+    """Ark Nova's run here; Ark & Noah's in tests/arknoah/test_runs.py, Inhabit the Earth's in tests/inhabit/test_runs.py,
     the toy's in test_toygame.py."""
     from toygame.game import ToyGame
 

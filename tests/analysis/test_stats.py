@@ -85,7 +85,7 @@ def test_bootstrap_of_a_million_values_resamples_in_bounded_memory() -> None:
 
 def test_bootstrap_of_many_games_costs_what_their_distinct_values_cost(monkeypatch: pytest.MonkeyPatch) -> None:
     """A million seats' points take 70 values: the resamples are drawn as counts of those, never as a
-    million values each (which took 5 s per interval at 400,000 seats, and the report draws dozens)."""
+    million values each (seconds per interval at a few hundred thousand seats, and the report draws dozens)."""
     from sim.analysis import stats
 
     points = np.random.default_rng(5).integers(-30, 40, size=1_000_000).astype(float)

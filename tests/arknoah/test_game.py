@@ -1,5 +1,5 @@
 """Ark & Noah on the framework: the conformance kit, a fuzz of the invariants over random games (300
-here; `make bench` fuzzes 2,000 more, checked after every decision: scripts/bench.py), what the
+here; `make bench` fuzzes 2,000 more, checked after every decision: scripts/checks/bench.py), what the
 invariants catch, the observation, the data pack and its overrides."""
 
 from __future__ import annotations

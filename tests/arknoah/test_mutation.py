@@ -3,7 +3,7 @@ or in a data file, fails a rule test; unchanged, the rule tests pass; a change w
 is stale in the report and an error when run, never a pass; the committed report is current and every rule
 change in it is caught.
 
-The full campaign runs every rule change (scripts/mutation_check.py --game arknoah); these tests run a few,
+The full campaign runs every rule change (scripts/checks/mutation_check.py --game arknoah); these tests run a few,
 each in a pytest process of its own, as the campaign does."""
 
 from __future__ import annotations
@@ -79,5 +79,5 @@ def test_the_committed_report_covers_every_rule_change_and_each_is_caught() -> N
     now = verdicts(read_report(mutation.report_path()), mutation.mutants())
     missed = {name: state for name, state in now.items() if state != CAUGHT}
     assert not missed, (f"the mutation report {mutation.report_path().name} is out of date or a rule change "
-                        f"survives: {missed}; rerun `python scripts/mutation_check.py --game arknoah --stale` "
+                        f"survives: {missed}; rerun `python scripts/checks/mutation_check.py --game arknoah --stale` "
                         "and commit the report")

@@ -1,6 +1,6 @@
 """Ark & Noah's rules one by one, each at its threshold and just below it: setup by player count,
 planning and bonus tiles, building and cages, loading, the end of the game, final scoring, and
-the quick rules (Schnellregel). The rulebook's worked examples are in test_arknoah_examples.py."""
+the quick rules (Schnellregel). The rulebook's worked examples are in test_examples.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""scripts/bot_targets.py, issue 27's target harness: its verdicts at and just past each bound, and a run at
+"""scripts/checks/bot_targets.py, issue 27's target harness: its verdicts at and just past each bound, and a run at
 a tiny size whose table has every target's row, with what two very unequal bots must show."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 
 def harness() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "bot_targets.py"
+    path = Path(__file__).resolve().parents[2] / "scripts" / "checks" / "bot_targets.py"
     spec = importlib.util.spec_from_file_location("bot_targets", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

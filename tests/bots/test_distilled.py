@@ -1,6 +1,6 @@
 """The distilled bot (heuristics/arknova/distilled.py), its position features (heuristics/arknova/features.py)
 and the conditional-logit fit that learns its correction from the search's choices
-(scripts/train_distilled.py). Card facts from the card data: Fennec Fox costs 8 and needs a standard
+(scripts/data/train_distilled.py). Card facts from the card data: Fennec Fox costs 8 and needs a standard
 enclosure of size 1, with no condition."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from heuristics.arknova.keep import choose_keep
 from sim.core.registry import make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "data"))
 import train_distilled  # noqa: E402
 
 FENNEC_FOX = 405

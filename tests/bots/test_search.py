@@ -350,7 +350,7 @@ def test_default_search_is_the_ark_nova_preset_within_its_time_budget(arknova: A
 
 
 def calibration_script() -> Any:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "calibrate_search_scale.py"
+    path = Path(__file__).resolve().parents[2] / "scripts" / "data" / "calibrate_search_scale.py"
     spec = importlib.util.spec_from_file_location("calibrate_search_scale", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,6 +1,6 @@
 """The solo value (heuristics/arknova/solo_value.py), the distilled bot's use of it in solo games, its value of a
 finished game (its score: the rulebook's final scoring is all that is left), and the script that learns it
-(scripts/train_solo_value.py)."""
+(scripts/data/train_solo_value.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from sim.arknova.tracks import score
 from sim.core.play import play_game
 from sim.core.registry import make_bot
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "data"))
 import train_solo_value  # noqa: E402
 
 

@@ -1,4 +1,4 @@
-"""scripts/train_keep_values.py: one table of card keep values per player count, each the `keep_values` of its
+"""scripts/data/train_keep_values.py: one table of card keep values per player count, each the `keep_values` of its
 run's seats, with the run's experiment recorded; solo runs, two runs of one player count and folders that hold
 no run are refused in one line."""
 
@@ -19,7 +19,7 @@ from sim.pipeline.runner import run
 
 
 def trainer() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "train_keep_values.py"
+    path = Path(__file__).resolve().parents[2] / "scripts" / "data" / "train_keep_values.py"
     spec = importlib.util.spec_from_file_location("train_keep_values", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -2,7 +2,7 @@
 that rely on it; a card is done only when each of its keywords' breakage is caught; the committed report is
 current, and goes stale when the code a mutant stands for changes, not when its docstrings or comments do.
 
-The full campaign runs every mutant (scripts/mutation_check.py); these tests run one card test per way a
+The full campaign runs every mutant (scripts/checks/mutation_check.py); these tests run one card test per way a
 keyword is broken, each in a pytest process of its own, as the campaign does."""
 
 from __future__ import annotations
@@ -140,4 +140,4 @@ def test_the_committed_report_covers_every_card_keyword_and_is_current() -> None
     now = verdicts(read_report(mutation.report_path()), mutation.mutants())
     invalid = {keyword: state for keyword, state in now.items() if state in (STALE, UNCHECKED, ERROR)}
     assert not invalid, (f"the mutation report {mutation.report_path().name} is out of date for {invalid}: "
-                         "rerun `python scripts/mutation_check.py --stale` and commit the report")
+                         "rerun `python scripts/checks/mutation_check.py --stale` and commit the report")

@@ -1,6 +1,6 @@
 """Inhabit the Earth's bots: random through the framework, the heuristic family (weights as data), and the
 generic search bot with the heuristic's value. The win rates of the closing note are measured by
-`python scripts/bench.py --only inhabit --inhabit-bots 300` (docs/bots.md); these tests keep them honest at small n."""
+`python scripts/checks/bench.py --only inhabit --inhabit-bots 300` (docs/bots.md); these tests keep them honest at small n."""
 
 from __future__ import annotations
 

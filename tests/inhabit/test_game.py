@@ -2,7 +2,7 @@
 the config, the data overrides and a replacement data folder, and what an observation hides.
 
 The fuzz here plays 15 random games per player count with the invariants checked after every decision;
-`python scripts/bench.py --inhabit-fuzz 2000` plays 2,000 games per player count the same way.
+`python scripts/checks/bench.py --inhabit-fuzz 2000` plays 2,000 games per player count the same way.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`make bench` (scripts/bench.py) refuses batch sizes it cannot time, and a game it does not know, in one line, before
+"""`make bench` (scripts/checks/bench.py) refuses batch sizes it cannot time, and a game it does not know, in one line, before
 it times anything."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "checks"))
 import bench  # noqa: E402
 
 

@@ -414,7 +414,7 @@ def test_every_bad_input_is_one_line_and_exit_code_2_and_leaves_no_folder(tmp_pa
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
 def test_loky_keeps_its_workers_from_one_run_to_the_next(tmp_path: Path) -> None:
     """A tournament runs one experiment per seating in one process: starting new workers for each
-    (a new worker initializer each time made loky do so) cost 11% of a 400-game run."""
+    (a new worker initializer each time made loky do so) costs a large share of a run's time."""
 
     def workers() -> set[int]:
         return {pid for pid in descendants(os.getpid())

@@ -4,9 +4,9 @@ runner with workers, and bytes per game on disk. Ark & Noah: 4-player games of r
 default heuristic, and the fuzz of its invariants over random games (checked after every decision).
 Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
 
-    .venv/bin/python scripts/bench.py                         # every game: what `make bench` prints
-    .venv/bin/python scripts/bench.py --only arknoah          # one game's lines
-    .venv/bin/python scripts/bench.py --only inhabit --inhabit-fuzz 2000 --inhabit-bots 300
+    .venv/bin/python scripts/checks/bench.py                         # every game: what `make bench` prints
+    .venv/bin/python scripts/checks/bench.py --only arknoah          # one game's lines
+    .venv/bin/python scripts/checks/bench.py --only inhabit --inhabit-fuzz 2000 --inhabit-bots 300
 
 The figures go into the docs with their date and command, not into tests."""
 

@@ -7,7 +7,7 @@ features, centred per decision, gives the prior's coefficients; a fit of the gai
 value of the position before the turn), not centred, gives the gain model the planner's `lookahead` reads.
 The rows are made again from the seed, so the
 command is the data: re-run it after a rules or data change, e.g.
-`.venv/bin/python scripts/train_planner_prior.py --games 60 --seed 7`.
+`.venv/bin/python scripts/data/train_planner_prior.py --games 60 --seed 7`.
 """
 
 from __future__ import annotations

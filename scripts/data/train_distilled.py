@@ -1,9 +1,9 @@
 """Label turn decisions with the search's choices, and fit the distilled bot's correction on them.
 
-    python scripts/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill   # about 20 s a game a core
-    python scripts/train_distilled.py fit runs/distill --name search
-    python scripts/train_distilled.py label --rollout distilled:model=search,bounds=distilled_search --first-seed 2000 \
-        --games 120 --out runs/distill2 && python scripts/train_distilled.py fit runs/distill runs/distill2 --name round2
+    python scripts/data/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill
+    python scripts/data/train_distilled.py fit runs/distill --name search
+    python scripts/data/train_distilled.py label --rollout distilled:model=search,bounds=distilled_search --first-seed 2000 \
+        --games 120 --out runs/distill2 && python scripts/data/train_distilled.py fit runs/distill runs/distill2 --name round2
 
 `label` plays 2-player self-play games (maps 1-8) of the search preset `default_search` with a fixed
 simulation budget (`--simulations`, so the games are reproducible) and its rollouts by `heuristic_v1`, or by

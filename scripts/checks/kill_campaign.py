@@ -5,7 +5,7 @@ time and sends SIGKILL to the parent alone, as a crash or the OOM killer would. 
 every worker and resource tracker of that parent ended, and finally that the finished folder holds
 the same rows as an uninterrupted run of the same experiment: no game lost, none stored twice.
 
-    .venv/bin/python scripts/kill_campaign.py --kills 20 --games 1500 --out /tmp/kill-campaign
+    .venv/bin/python scripts/checks/kill_campaign.py --kills 20 --games 1500 --out /tmp/kill-campaign
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Learn the solo value (heuristics/arknova/solo_value.py) from solo self-play and write it.
 
-    .venv/bin/python scripts/train_solo_value.py --rounds 3 --games 4000 --seed 200 --jobs 2
+    .venv/bin/python scripts/data/train_solo_value.py --rounds 3 --games 4000 --seed 200 --jobs 2
 
 Round 1's games are played by `distilled` without a solo model (valuing solo positions as in the other games);
 each next round's by `distilled` valuing them with the model fitted on every round before it (policy
 iteration). Every position at the start of a turn is one row, labelled with the game's final score; the model
 is refitted on every round's rows. The games are made again from the seed, so the command is the data: run it
-again after a rules, data or bot change (about 7 minutes with 2 jobs). The file records each round's games and
+again after a rules, data or bot change (docs/bots.md gives its duration). The file records each round's games and
 bot, their mean final score and solo games won, and the held-out R² of each solo round's model.
 """
 

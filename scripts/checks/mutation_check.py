@@ -5,10 +5,10 @@ card done only when every keyword it uses is caught broken); Ark & Noah changes 
 A game's tests fail while its report is out of date (tests/core/test_mutation.py,
 tests/arknoah/test_mutation.py); this command brings it up to date. It exits 1 unless every mutant is caught.
 
-    .venv/bin/python scripts/mutation_check.py                        # the default game, every mutant
-    .venv/bin/python scripts/mutation_check.py --stale                # only those the report is stale or silent on
-    .venv/bin/python scripts/mutation_check.py money venom            # these mutants, the rest of the report kept
-    .venv/bin/python scripts/mutation_check.py --game arknoah --jobs 2
+    .venv/bin/python scripts/checks/mutation_check.py                        # the default game, every mutant
+    .venv/bin/python scripts/checks/mutation_check.py --stale                # only those the report is stale or silent on
+    .venv/bin/python scripts/checks/mutation_check.py money venom            # these mutants, the rest of the report kept
+    .venv/bin/python scripts/checks/mutation_check.py --game arknoah --jobs 2
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 options), every option chosen and every result, for fixed seeds and bots. A change that must not change play
 (a refactor, a speed-up) leaves every digest as it was; run it before and after and compare the lines:
 
-    .venv/bin/python scripts/fingerprint.py
+    .venv/bin/python scripts/checks/fingerprint.py
 
 The search case plays `default_search` with a fixed number of simulations instead of its wall-time
 budget (only a simulation budget is reproducible), against `default`, for the first decisions only."""

@@ -5,7 +5,7 @@ played option's gain (its outcome's value less the value of the position before 
 turn's progress) is one sample of its key (action card, side, strength). A key's bound is the `--quantile`
 of its samples. The games are made again from the seed, so the command is the data: re-run it after a
 rules, data or evaluation change, e.g.
-`.venv/bin/python scripts/fit_gain_bounds.py --bot heuristic:prune=true --games 200 --seed 7 --name default`.
+`.venv/bin/python scripts/data/fit_gain_bounds.py --bot heuristic:prune=true --games 200 --seed 7 --name default`.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 import pytest
-
 from analysis.synthetic import synthetic_run
+
 from sim.arknova.analysis.opening import keep_choice, keep_percentile, keep_percentiles, kept_pairs
 
 STRONG = set(range(10))   # cards 0-9: keeping one adds 0.5 to the seat's log-odds of winning

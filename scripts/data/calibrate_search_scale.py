@@ -8,7 +8,7 @@ This script measures that chance: it plays self-play games of an evaluating bot,
 mover's value margin at every decision of the given kind, and fits a logistic regression of
 the final win on the margin (no intercept: a zero margin is an even game), over all decisions
 and by fifth of the game. The fitted scale is 1 / slope. Run with
-`.venv/bin/python scripts/calibrate_search_scale.py --games 300`.
+`.venv/bin/python scripts/data/calibrate_search_scale.py --games 300`.
 """
 
 from __future__ import annotations

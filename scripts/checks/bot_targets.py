@@ -1,8 +1,8 @@
 """Issue 27's targets for Ark Nova bots, measured side by side in one run: a new bot against an old one (the
 check behind `make targets`; docs/bots.md).
 
-    python scripts/bot_targets.py                          # --new default --old heuristic_v1, full size
-    python scripts/bot_targets.py --new keeper --old default --quick --json targets.json
+    python scripts/checks/bot_targets.py                          # --new default --old heuristic_v1, full size
+    python scripts/checks/bot_targets.py --new keeper --old default --quick --json targets.json
 
 Every figure comes with its interval and n, and every target with its verdict (met / not met):
 - realism: 4-player self-play of each bot (`--realism-games`, 200): turns per player, breaks per game,
