@@ -26,8 +26,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python scripts/checks/bench.py
 
-# issue 27's targets, new bot against old side by side (not part of `make test`; about 10 minutes on
-# 2 cores): make targets TARGETS="--new default --old heuristic_v1 --json reports/targets.json"
+# a new bot against an old one side by side: the targets (strength, speed, opening keep) and the tracked
+# figures (realism, solo) of docs/bots.md (not part of `make test`; about 10 minutes on 2 cores):
+# make targets TARGETS="--new default --old heuristic_v1 --json reports/targets.json"
 TARGETS ?=
 targets: $(STAMP)
 	$(BIN)/python scripts/checks/bot_targets.py $(TARGETS)

@@ -50,6 +50,11 @@ def archetype_names(folder: Path) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.toml"))
 
 
+def archetype_description(folder: Path, name: str) -> str:
+    """What the archetype shipped in `folder` as `name` plays like, from its file's `description`."""
+    return str(read_toml(folder / f"{name}.toml").get("description", f"heuristic bot, archetype {name}"))
+
+
 def shipped_or_path(folder: Path, name: str, suffix: str, what: str) -> Path:
     """A file shipped in `folder` by its name (without `suffix`), or a path to a `suffix` file; anything else
     is a one-line error naming `what` and the shipped names."""

@@ -7,14 +7,14 @@ from typing import Any
 
 from sim.core.decision import Decision
 from sim.core.protocols import ANY_GAME, Observation
-from sim.core.registry import register_bot
+from sim.core.registry import RANDOM_BOT, register_bot
 
 
-@register_bot("random")
+@register_bot(RANDOM_BOT)
 class RandomBot:
     """Picks any legal option with equal probability. Works for every game."""
 
-    name = "random"
+    name = RANDOM_BOT
     games = (ANY_GAME,)
     observes = False  # it never looks at the table
 

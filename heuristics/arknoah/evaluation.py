@@ -25,11 +25,12 @@ def progress(game: NoahState) -> float:
     return min(1.0, game.round / minimum)
 
 
-def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float) -> float:
-    """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears."""
+def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float, given: int = -1) -> float:
+    """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears;
+    the tile `given` counts as given away."""
     catalog = game.catalog
     kind = catalog.species[catalog.tiles[tile].species]
-    holders = [game.holder[partner] for partner in catalog.partners[tile]]
+    holders = [game.holder[partner] for partner in catalog.partners[tile] if partner != given]
     if seat in holders:
         share = weights.own_pair
     elif any(holder >= 0 for holder in holders):
@@ -37,6 +38,17 @@ def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late
     else:
         share = weights.single
     return share * kind.vp - weights.size_risk * kind.size * late
+
+
+def expected_best(values: list[float], draws: int) -> float:
+    """The expected largest of `draws` values drawn at random from `values` (drawn with replacement:
+    close enough for a few draws from a bag, and cheap)."""
+    if not values or draws <= 0:
+        return 0.0
+    ordered = sorted(values)
+    count = len(ordered)
+    return sum(value * (((index + 1) / count) ** draws - (index / count) ** draws)
+               for index, value in enumerate(ordered))
 
 
 def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:

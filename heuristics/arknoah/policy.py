@@ -13,8 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from heuristics.arknoah.evaluation import loadable_sizes, open_shapes, progress, single_sizes, tile_worth
+from heuristics.arknoah.evaluation import (
+    expected_best,
+    loadable_sizes,
+    open_shapes,
+    progress,
+    single_sizes,
+    tile_worth,
+)
 from heuristics.arknoah.weights import NoahWeights
+from sim.arknoah.animals import swappable
 from sim.arknoah.board import bit_list
 from sim.arknoah.flow import amounts
 from sim.arknoah.state import NoahState
@@ -80,7 +88,14 @@ def _wood_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
 def _build_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
     player = game.players[seat]
     pitch = 0 if game.quick else min(player.pitch, (game.pitchable & ~game.pitched).bit_count())
-    return weights.build * min(amounts(game, "build")[0], player.walls + pitch)
+    pieces = min(amounts(game, "build")[0], player.walls + pitch)
+    walls = min(pieces, player.walls)
+    gain = weights.build * pieces
+    if weights.build_cage and walls:
+        gain += weights.build_cage * sum(sorted(cage_gains(game, seat, weights).values(), reverse=True)[:walls])
+    if weights.build_hull and walls:
+        gain += weights.build_hull * min(walls, (game.board.hull & ~game.walls).bit_count())
+    return gain
 
 
 def _load_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
@@ -90,12 +105,36 @@ def _load_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
 def _gather_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
     waiting = sum(1 for tile, holder in enumerate(game.holder)
                   if holder == seat and any(game.holder[partner] == -1 for partner in game.catalog.partners[tile]))
-    return weights.gather * (1.0 - progress(game)) + weights.gather_partner * waiting
+    gain = weights.gather * (1.0 - progress(game)) + weights.gather_partner * waiting
+    if weights.gather_pick or weights.gather_rival:
+        late = progress(game)
+        tiles = [tile for bag in game.bags for tile in bag]
+        worths = [tile_worth(game, seat, tile, weights, late) for tile in tiles]
+        gain += weights.gather_pick * expected_best(worths, sum(game.rules.gather_draws[len(game.players)]))
+        if tiles:
+            gain -= weights.gather_rival * max(sum(tile_worth(game, other, tile, weights, late) for tile in tiles)
+                                               for other in game.others(seat)) / len(tiles)
+    return gain
 
 
 def _swap_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
     singles = sum(single_sizes(game, seat).values())
-    return weights.swap + weights.swap_hull * (hull_swap(game, seat) is not None) + weights.swap_animal * min(2, singles)
+    gain = weights.swap + weights.swap_hull * (hull_swap(game, seat) is not None) + weights.swap_animal * min(2, singles)
+    if weights.swap_pick:
+        gain += weights.swap_pick * exchange_promise(game, seat, weights)
+    return gain
+
+
+def exchange_promise(game: NoahState, seat: int, weights: NoahWeights) -> float:
+    """What the best exchange of the swap's drawn tiles can be expected to add to the seat's tiles'
+    worth: a drawn tile's worth over the least worth the seat may give away, the best of the draws."""
+    late = progress(game)
+    gives = [(give, tile_worth(game, seat, give, weights, late)) for give in swappable(game, seat)]
+    if not gives:
+        return 0.0
+    gains = [max(0.0, *(tile_worth(game, seat, tile, weights, late, give) - worth for give, worth in gives))
+             for bag in game.bags for tile in bag]
+    return expected_best(gains, game.rules.swap_draws)
 
 
 ACTION_GAINS: dict[str, Callable[[NoahState, int, NoahWeights], float]] = {
@@ -268,13 +307,17 @@ def swap_wall(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
 
 
 def exchange(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
-    """The exchange that raises the seat's tiles' worth most, or none."""
+    """The exchange that raises the seat's tiles' worth most, or none. With `partner_given` the tile taken
+    is worth what it is once the tile given is gone (taking the partner of the tile given away makes
+    no pair); without, as if the tile given stayed, as the family once read it."""
     late, seat = progress(game), decision.seat
 
     def gain(option: Any) -> float:
         if not isinstance(option, Exchange):
             return 0.0
-        return tile_worth(game, seat, option.take, weights, late) - tile_worth(game, seat, option.give, weights, late)
+        given = option.give if weights.partner_given else -1
+        return (tile_worth(game, seat, option.take, weights, late, given)
+                - tile_worth(game, seat, option.give, weights, late))
 
     choice = best(decision.options, gain)
     return choice if gain(choice) > 0 else KEEP

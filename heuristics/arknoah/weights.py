@@ -1,6 +1,9 @@
 """The weights of Ark & Noah's heuristic family, as data: each archetype is a TOML file in
 heuristics/arknoah/archetypes/ (`default.toml` holds every weight; another archetype changes some).
-A weight is in VP per unit of what it counts (docs/bots.md lists them)."""
+A weight is in VP per unit of what it counts (NoahWeights' fields list them; docs/bots.md says how to tune them).
+
+The quick rules score differently (building brings no VP, nothing is lost for what is left, there is
+no wall swap), so an archetype's `[quick]` table gives the weights that differ under them."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 
 ARCHETYPES = Path(__file__).parent / "archetypes"
-BOT = "noah"
+BOT = "heuristic"  # the family's name: an archetype file names it as its bot
 
 
 @dataclass(frozen=True)
@@ -36,12 +39,17 @@ class NoahWeights:
     take_food: float
     take_wall: float
     build: float  # per piece the player could place
+    build_cage: float  # per unit of the cage gains of the walls the player could place (as the build rule sees them)
+    build_hull: float  # per hull wall the player could place
     load: float  # per VP its best loads would score now
     gather: float  # the gathering action as such
     gather_partner: float  # per own single whose partner is in a bag
+    gather_pick: float  # per VP of promise of the best tile the planner can expect to pick
+    gather_rival: float  # per VP of promise a tile drawn brings the best other player (it takes one too)
     swap: float  # the swap action as such (its 1 VP reward)
     swap_hull: float  # when a wall swap would raise the player's hull walls against the leader
     swap_animal: float  # per own single the swap could exchange
+    swap_pick: float  # per VP of promise the best exchange of the drawn tiles can be expected to add
     want_food: float  # food the player aims to hold; more is worth less
     want_walls: float  # walls the player aims to hold
     # building
@@ -56,6 +64,8 @@ class NoahWeights:
     # loading
     opponent_gain: float  # share of the best other player's VP from a load counted against it
     enable: float  # food that brings a cage closer to boarding a pair the player holds
+    # exchanging
+    partner_given: float  # 1: a tile taken in exchange for its own partner counts as a single (0: as a pair)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: "NoahWeights | None" = None,
@@ -80,14 +90,18 @@ def archetype_names() -> list[str]:
 
 
 @cache
-def archetype_weights(name_or_path: str) -> NoahWeights:
-    """A shipped archetype's weights (by name) or an archetype file's, on top of the default ones."""
+def archetype_weights(name_or_path: str, quick: bool = False) -> NoahWeights:
+    """A shipped archetype's weights (by name) or an archetype file's, on top of the default ones; with
+    `quick`, those under the quick rules: its `[quick]` table on top of its weights, on top of the
+    default's for the quick rules."""
     path = ARCHETYPES / f"{name_or_path}.toml" if name_or_path in archetype_names() else Path(name_or_path)
     if not path.is_file():
         raise ArchetypeError(f"unknown archetype {name_or_path!r}; shipped: {', '.join(archetype_names())}, "
                              "or a path to a .toml file")
-    base = None if path == ARCHETYPES / "default.toml" else archetype_weights("default")
-    return NoahWeights.from_mapping(read_toml(path).get("weights", {}), base, str(path))
+    table = read_toml(path)
+    own = {**table.get("weights", {}), **(table.get("quick", {}) if quick else {})}
+    base = None if path == ARCHETYPES / "default.toml" else archetype_weights("default", quick)
+    return NoahWeights.from_mapping(own, base, f"{path} [quick]" if quick else str(path))
 
 
 def archetype_text(weights: NoahWeights, description: str) -> str:

@@ -1,7 +1,7 @@
-"""The heuristic bot family of Inhabit the Earth, registered for the game "inhabit": `inhabit_heuristic` (any
-archetype), `inhabit_<archetype>` for each shipped archetype (`inhabit_default`, the game's default bot, and
-`inhabit_racer`), and `inhabit_search`. The names carry the game's so that a name without a game
-(`make_bot("default")`) stays Ark Nova's; `--bots default --game inhabit` means `inhabit_default`.
+"""The heuristic bot family of Inhabit the Earth, registered for the game "inhabit": `heuristic` (any
+archetype), each shipped archetype by its name (`default`, the game's default bot, and `racer`), and
+`default_search`, the search bot on `default`. The names of issue 43's start (`inhabit_heuristic`,
+`inhabit_default`, `inhabit_racer`, `inhabit_search`) still work for one version.
 
 At its turn the bot determinizes what it cannot see, plays each basic action to the end of the turn on a
 copy with the in-turn rules (heuristics/inhabit/policy.py), and keeps the action whose outcome the
@@ -15,17 +15,19 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from heuristics.archetypes import archetype_description
 from heuristics.inhabit import evaluation, policy
-from heuristics.inhabit.weights import ARCHETYPE_DIR, Weights, archetype_names, load_weights, read_toml
+from heuristics.inhabit.weights import ARCHETYPE_DIR, Weights, archetype_names, load_weights
 from heuristics.search import SearchBot
 from sim.core.decision import Decision
-from sim.core.registry import register_bot
+from sim.core.registry import register_alias, register_bot
 from sim.inhabit.observation import InhabitObservation
 from sim.inhabit.state import InhabitState
 from sim.inhabit.steps import TURN
 
 GAMES = ("inhabit",)
-FAMILY = "inhabit_heuristic"
+FAMILY = "heuristic"
+RENAMED = "renamed to drop the game's name"
 MAX_TURN_DECISIONS = 200  # a turn played out on a copy stops here (a safety net, never reached in tests)
 
 
@@ -83,19 +85,22 @@ class InhabitBot:
 
 def archetype_bot(name: str) -> Callable[..., InhabitBot]:
     factory = partial(InhabitBot, archetype=name)
-    factory.__doc__ = read_toml(ARCHETYPE_DIR / f"{name}.toml").get("description", f"heuristic, archetype {name}")
+    factory.__doc__ = archetype_description(ARCHETYPE_DIR, name)
     return factory
 
 
 for _archetype in archetype_names():
-    register_bot(f"inhabit_{_archetype}", GAMES)(archetype_bot(_archetype))
+    register_bot(_archetype, GAMES)(archetype_bot(_archetype))
+for _renamed in (FAMILY, "default", "racer"):
+    register_alias(f"inhabit_{_renamed}", _renamed, GAMES, RENAMED)
 
 # The search bot as Inhabit the Earth wants it: the default heuristic rolls out and judges the leaves;
 # only the turn's action is searched, two of the searching seat's turns deep.
-DEFAULT_SEARCH = {"rollout": "heuristics.inhabit.bot:InhabitBot", "kinds": TURN, "turns": 2, "simulations": 60,
+DEFAULT_SEARCH = {"rollout": "default", "kinds": TURN, "turns": 2, "simulations": 60,
                   "scale": 4.0, "prior": 0.3, "exploration": 0.1}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
-_default_search.__doc__ = ("Search bot at its Inhabit the Earth preset: the default heuristic as rollout bot and "
-                           f"judge, the basic action searched {DEFAULT_SEARCH['turns']} turns deep, "
+_default_search.__doc__ = ("Search bot at its Inhabit the Earth preset: `default` as rollout bot and judge, the "
+                           f"basic action searched {DEFAULT_SEARCH['turns']} turns deep, "
                            f"{DEFAULT_SEARCH['simulations']} simulations a decision.")
-register_bot("inhabit_search", GAMES)(_default_search)
+register_bot("default_search", GAMES)(_default_search)
+register_alias("inhabit_search", "default_search", GAMES, RENAMED)

@@ -1,8 +1,12 @@
-"""The benchmark behind `make bench`, a game at a time. Ark Nova: median speed of complete 2-player games of
-each bot, decisions per second, the search bot's time per decision, peak memory, scaling of the experiment
-runner with workers, and bytes per game on disk. Ark & Noah: 4-player games of random bots and of its
-default heuristic, and the fuzz of its invariants over random games (checked after every decision).
-Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
+"""The benchmark behind `make bench`, a game at a time. Every game: the cost of a 2-player game at each rung
+of its skill ladder (`GameInfo.ladder`), every seat playing the rung. Ark Nova: median speed of complete
+2-player games of each bot, decisions per second, the search bot's time per decision, peak memory, scaling
+of the experiment runner with workers, and bytes per game on disk. Ark & Noah: 4-player games of random
+bots and of its default heuristic, and the fuzz of its invariants over random games (checked after every
+decision). Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
+
+A rung is timed on up to --rung-games games, fewer when they take more than --rung-seconds together (at
+least one game), so that a search bot's rung costs the benchmark a minute or two, not an hour.
 
     .venv/bin/python scripts/checks/bench.py                         # every game: what `make bench` prints
     .venv/bin/python scripts/checks/bench.py --only arknoah          # one game's lines
@@ -71,6 +75,38 @@ def speed_table(title: str, setting: Setting, games: dict[str, int], repeats: in
         rate = statistics.median(batch[1] for batch in runs)
         print(f"{bot:<14} {per_game * 1000:>9.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in runs):>7}")
     return medians
+
+
+def ladder_table(game: str, games: int, seconds: float) -> None:
+    """Print the cost of a 2-player game (the game's fewest players when it has no 2-player game, its study
+    options) at each rung of its ladder: milliseconds per game and decisions per game, each rung's games
+    played one after another until `games` games or `seconds` seconds."""
+    factory = get_game(game)
+    info = factory.info
+    if not info.ladder:
+        print(f"{info.title}: no skill ladder declared")
+        return
+    players = 2 if info.min_players <= 2 <= info.max_players else info.min_players
+    config = factory.validate({**factory.default_config(), **info.study_options, "players": players})
+    print(f"{info.title}, skill ladder, {players} players, every seat the rung "
+          f"(up to {games} games or {seconds:g} s a rung)")
+    width = max(len(spec) for spec in info.ladder)
+    print(f"{'rung':<5}{'bot':<{width}} {'games':>5} {'ms/game':>10} {'decisions/game':>15} {'capped':>7}")
+    play_game(factory.new_game(config, 0), [make_bot("random", game) for _ in range(players)], 0)  # load its data
+    for rung, spec in enumerate(info.ladder, 1):
+        elapsed, decisions, capped, played = 0.0, 0, 0, 0
+        for game_seed in derive_seeds(rung, games):
+            record_started = time.perf_counter()
+            record = play_game(factory.new_game(config, game_seed), [make_bot(spec, game) for _ in range(players)],
+                               game_seed)
+            elapsed += time.perf_counter() - record_started
+            decisions += record.decisions
+            capped += record.status != "finished"
+            played += 1
+            if elapsed >= seconds:
+                break
+        print(f"{rung:<5}{spec:<{width}} {played:>5} {elapsed / played * 1000:>10.1f} {decisions / played:>15.0f} "
+              f"{capped:>7}", flush=True)
 
 
 def search_decision_times(games: int, seed: int) -> list[float]:
@@ -145,9 +181,9 @@ def win_share(game: str, bot: str, opponent: str, games: int, players: int, seed
 def arknova_lines(args: argparse.Namespace) -> None:
     medians = speed_table("Ark Nova, 2 players, maps 1-8", ARKNOVA,
                           {"random": args.random_games, "heuristic_v1": args.default_games,
-                           "default": args.default_games, "distilled": args.default_games}, args.repeats)
-    print(f"distilled / heuristic_v1, seconds per game: {medians['distilled'] / medians['heuristic_v1']:.2f} "
-          "(issue 27's target for a new default against today's: at most 0.5)")
+                           "default": args.default_games}, args.repeats)
+    print(f"default / heuristic_v1, seconds per game: {medians['default'] / medians['heuristic_v1']:.2f} "
+          "(issue 43's bound for the default: at most 0.6)")
     if args.search_games:
         times = sorted(search_decision_times(args.search_games, 0))
         print(f"default_search: {len(times)} searched decisions in {args.search_games} games, seconds per decision: "
@@ -191,7 +227,7 @@ def inhabit_lines(args: argparse.Namespace) -> None:
     if args.inhabit_bots:
         for players in (2, 4):
             print(win_share("inhabit", "default", "random", args.inhabit_bots, players), flush=True)
-        print(win_share("inhabit", "inhabit_search", "default", max(1, args.inhabit_bots // 3), 2), flush=True)
+        print(win_share("inhabit", "default_search", "default", max(1, args.inhabit_bots // 3), 2), flush=True)
 
 
 def main() -> None:
@@ -212,17 +248,26 @@ def main() -> None:
     parser.add_argument("--inhabit-fuzz", type=int, default=0, help="random Inhabit the Earth games per player count "
                         "whose invariants are checked after every decision (0 = none)")
     parser.add_argument("--inhabit-bots", type=int, default=0, help="Inhabit the Earth games per bot match: default "
-                        "against random at 2 and 4 players, inhabit_search against default (a third as many; 0 = none)")
+                        "against random at 2 and 4 players, default_search against default (a third as many; 0 = none)")
+    parser.add_argument("--rung-games", type=int, default=10, help="games per rung of each game's skill ladder, "
+                        "fewer once they took --rung-seconds (0 = no ladder lines)")
+    parser.add_argument("--rung-seconds", type=float, default=30.0, help="seconds after which a rung's games stop "
+                        "(it plays at least one)")
     args = parser.parse_args()
     if min(args.repeats, args.random_games, args.default_games, args.runner_games) < 1 or args.arknoah_games < 4 \
             or args.inhabit_games < 6:
         parser.error("--repeats, --random-games, --default-games and --runner-games must be at least 1, "
                      "--arknoah-games at least 4 and --inhabit-games at least 6 (the default bots' batches are a "
                      "quarter and a sixth of them)")
-    if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots) < 0:
-        parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz and --inhabit-bots must be at least 0")
+    if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots, args.rung_games) < 0:
+        parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz, --inhabit-bots and --rung-games must be at "
+                     "least 0")
+    if args.rung_seconds <= 0:
+        parser.error("--rung-seconds must be more than 0")
     lines = {"arknova": arknova_lines, "arknoah": arknoah_lines, "inhabit": inhabit_lines}
     for game in [args.only] if args.only else GAMES:
+        if args.rung_games:
+            ladder_table(game, args.rung_games, args.rung_seconds)
         lines[game](args)
 
 

@@ -4,8 +4,11 @@ options), every option chosen and every result, for fixed seeds and bots. A chan
 
     .venv/bin/python scripts/checks/fingerprint.py
 
-The search case plays `default_search` with a fixed number of simulations instead of its wall-time
-budget (only a simulation budget is reproducible), against `default`, for the first decisions only."""
+The bots are named by stable names (`heuristic_v2`, the default until issue 43) whose digests never move, and
+by `default`, whose digests move when `default` becomes another bot. The search cases play `default_search`
+with a fixed number of simulations instead of its wall-time budget (only a simulation budget is
+reproducible), for the first decisions only: rolled out by `heuristic_v2` against it, and as shipped against
+`default`."""
 
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ SEARCH = "default_search:ms=0,simulations=12"
 # (bot specs by seat, a single one meaning every seat; players; games; decisions at most per game)
 CASES: tuple[tuple[tuple[str, ...], int, int, int], ...] = (
     (("random",), 2, 30, 20_000), (("random",), 4, 10, 20_000), (("random",), 1, 10, 20_000),
+    (("heuristic_v2",), 2, 3, 20_000), (("heuristic_v2",), 4, 2, 20_000), (("heuristic_v2",), 1, 3, 20_000),
+    ((f"{SEARCH},rollout=heuristic_v2", "heuristic_v2"), 2, 2, 200),
     (("default",), 2, 3, 20_000), (("default",), 4, 2, 20_000), (("default",), 1, 3, 20_000),
     ((SEARCH, "default"), 2, 2, 200),
 )

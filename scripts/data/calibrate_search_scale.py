@@ -1,5 +1,5 @@
 """Calibrate the search bot's `scale`: how many points of value margin make one logit of winning (the
-`scale` of the `default_search` preset, heuristics/arknova/heuristic.py, is this fit's; docs/bots.md, "Why
+`scale` of the `default_search` preset, heuristics/arknova/zoo.py, is this fit's; docs/research/arknova-bots.md, "Why
 `scale=15` and `width=5`").
 
 The search turns a leaf's value margin (a seat's value minus the best other seat's) into a
@@ -31,7 +31,7 @@ from sim.core.seeds import derive_seeds
 def margins_of_one_game(game: str, options: dict[str, Any], bot: str, players: int, kind: str,
                         seed: int) -> list[tuple[float, float, float]]:
     """(share of the game played, mover's value margin, mover's win share) at each `kind` decision."""
-    bots = [make_bot(bot) for _ in range(players)]
+    bots = [make_bot(bot, game) for _ in range(players)]
     evaluate = bots[0].value
     seen: list[tuple[int, float]] = []
 
@@ -66,7 +66,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=77)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    if not hasattr(make_bot(args.bot), "value"):
+    if not hasattr(make_bot(args.bot, args.game), "value"):
         parser.error(f"bot {args.bot!r} has no value(state, seat) to calibrate")
     games = Parallel(n_jobs=args.jobs)(
         delayed(margins_of_one_game)(args.game, {"maps": args.maps}, args.bot, args.players, args.kind, seed)

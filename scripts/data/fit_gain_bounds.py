@@ -1,4 +1,4 @@
-"""Fit the gain bounds of a heuristic-family bot (heuristics/arknova/gain_bounds.py) and write them.
+"""Fit the gain bounds of a heuristic-family bot (heuristics/arknova/parts/gain_bounds.py) and write them.
 
 The bot plays 2-player self-play games on maps 1-8 with every turn option played out (no bounds); each
 played option's gain (its outcome's value less the value of the position before the turn, both at the
@@ -16,8 +16,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from heuristics.arknova.gain_bounds import BOUNDS_DIR, Key, fit_bounds, option_key
-from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.parts.gain_bounds import BOUNDS_DIR, Key, fit_bounds, option_key
 from sim.arknova.engine import ArkNovaGame
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="self-play games (200)")
     parser.add_argument("--seed", type=int, default=7, help="base seed of the games (7)")
     parser.add_argument("--quantile", type=float, default=0.95, help="quantile of a key's gains taken as its bound (0.95)")
-    parser.add_argument("--name", default="default", help="the bounds' name: written to heuristics/arknova/bounds/NAME.json")
+    parser.add_argument("--name", default="default", help="the bounds' name: written to heuristics/arknova/data/bounds/NAME.json")
     args = parser.parse_args()
     if args.games < 1 or not 0 < args.quantile <= 1:
         parser.error("--games must be at least 1 and --quantile in (0, 1]")

@@ -2,19 +2,19 @@
 
     python scripts/data/train_distilled.py label --first-seed 1000 --games 100 --out runs/distill
     python scripts/data/train_distilled.py fit runs/distill --name search
-    python scripts/data/train_distilled.py label --rollout distilled:model=search,bounds=distilled_search --first-seed 2000 \
+    python scripts/data/train_distilled.py label --rollout default:model=search,bounds=distilled_search --first-seed 2000 \
         --games 120 --out runs/distill2 && python scripts/data/train_distilled.py fit runs/distill runs/distill2 --name round2
 
 `label` plays 2-player self-play games (maps 1-8) of the search preset `default_search` with a fixed
 simulation budget (`--simulations`, so the games are reproducible) and its rollouts by `heuristic_v1`, or by
-`--rollout` (a next round labels with the last model's `distilled` rollouts, so the search it learns from is the
+`--rollout` (a next round labels with the last model's `default` rollouts, so the search it learns from is the
 stronger one: dataset aggregation). At each turn of each seat every option is played to the turn's end by the
-heuristic (heuristics/arknova/distilled.py, `outcome_features`) and its row is kept with whether the search chose
+heuristic (heuristics/arknova/bots/distilled.py, `outcome_features`) and its row is kept with whether the search chose
 it; one file per game (`g<seed>.npz`), so an interrupted labelling resumes where it stopped, and the folder's
 `labelling.json` says what labelled it (one rollout and budget a folder). `fit` fits a conditional logit (the chosen
 option against the others of its decision) over the games of one or more folders, with a ridge penalty on
 standardized features, checks it on a fifth of the decisions held out, refits on all and writes
-`heuristics/arknova/distilled/<name>.json` with each folder's rollout, budget and seeds. The seeds and the labelling
+`heuristics/arknova/data/distilled/<name>.json` with each folder's rollout, budget and seeds. The seeds and the labelling
 are the data: the same command makes the same rows.
 """
 
@@ -31,8 +31,9 @@ from joblib import Parallel, delayed
 from scipy.optimize import minimize
 from tqdm import tqdm
 
-from heuristics.arknova.distilled import DISTILLED_DIR, OUTCOME_FEATURES, outcome_features, used_slot
-from heuristics.arknova.heuristic import DEFAULT_SEARCH, HeuristicBot
+from heuristics.arknova.bots.distilled import DISTILLED_DIR, OUTCOME_FEATURES, outcome_features, used_slot
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.zoo import DEFAULT_SEARCH
 from heuristics.search import SearchBot
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -197,7 +198,7 @@ def main() -> None:
     label.add_argument("--jobs", type=int, default=-1, help="parallel workers (default all cores)")
     fitting = commands.add_parser("fit", help="fit the correction on folders of labelled games")
     fitting.add_argument("folders", type=Path, nargs="+", help="folders of labelled games")
-    fitting.add_argument("--name", default="search", help="model name, heuristics/arknova/distilled/<name>.json")
+    fitting.add_argument("--name", default="search", help="model name, heuristics/arknova/data/distilled/<name>.json")
     args = parser.parse_args()
     if args.command == "label":
         if args.games < 1 or args.simulations < 1:

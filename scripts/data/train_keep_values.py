@@ -1,14 +1,14 @@
-"""Learn the opening keep's card values from self-play runs and write heuristics/arknova/keep_values.json.
+"""Learn the opening keep's card values from self-play runs and write heuristics/arknova/data/keep_values.json.
 
-    .venv/bin/arkmc run --bots distilled --players 2 --games 8000 --seed 778 --out runs/keep2
-    .venv/bin/arkmc run --bots distilled --players 3 --games 5000 --seed 779 --out runs/keep3
-    .venv/bin/arkmc run --bots distilled --players 4 --games 4000 --seed 777 --out runs/keep4
+    .venv/bin/arkmc run --bots default --players 2 --games 8000 --seed 778 --out runs/keep2
+    .venv/bin/arkmc run --bots default --players 3 --games 5000 --seed 779 --out runs/keep3
+    .venv/bin/arkmc run --bots default --players 4 --games 4000 --seed 777 --out runs/keep4
     .venv/bin/python scripts/data/train_keep_values.py runs/keep2 runs/keep3 runs/keep4
 
 Each run gives the table of its player count: sim/arknova/analysis/opening.py's `keep_values` of its seats, the
 log-odds of a card's shrunk win rate when kept less the average kept card's (the card strength the `report`
 command shows, and the values the keep percentile of scripts/checks/bot_targets.py judges a keep by). The keep
-(heuristics/arknova/keep.py) adds them to the cards it can play. Solo runs are refused: a solo seat wins only at
+(heuristics/arknova/parts/keep.py) adds them to the cards it can play. Solo runs are refused: a solo seat wins only at
 100 points, too rarely to learn from. The file records each run's experiment, so the commands above are the
 data: run them again after a rules, data or bot change.
 """
@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from heuristics.arknova.keep import LEARNED_FILE
+from heuristics.arknova.parts.keep import LEARNED_FILE
 from sim.analysis.data import NotARun, Run
 from sim.arknova.analysis.opening import keep_values
 

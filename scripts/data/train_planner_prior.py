@@ -1,4 +1,4 @@
-"""Fit the planner's learned shortlist prior (heuristics/arknova/prior.py) and write its coefficients.
+"""Fit the planner's learned shortlist prior (heuristics/arknova/parts/prior.py) and write its coefficients.
 
 The planner plays every turn option out (`shortlist` 99) in 2-player self-play on maps 1-8; at each of its
 turns every option's static features and its simulated value (the heuristic value plus the plan, plus the
@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from heuristics.arknova.evaluation import game_progress
-from heuristics.arknova.plan_value import card_readiness
-from heuristics.arknova.planner import PlannerBot
-from heuristics.arknova.prior import FEATURES, GAIN_FILE, PRIOR_FILE, fit_prior, prior_features
+from heuristics.arknova.bots.planner import PlannerBot
+from heuristics.arknova.parts.evaluation import game_progress
+from heuristics.arknova.parts.plan_value import card_readiness
+from heuristics.arknova.parts.prior import FEATURES, GAIN_FILE, PRIOR_FILE, fit_prior, prior_features
 from sim.core.play import play_game
 from sim.core.registry import get_game
 from sim.core.seeds import derive_seeds

@@ -1,13 +1,13 @@
-"""Learn the solo value (heuristics/arknova/solo_value.py) from solo self-play and write it.
+"""Learn the solo value (heuristics/arknova/parts/solo_value.py) from solo self-play and write it.
 
     .venv/bin/python scripts/data/train_solo_value.py --rounds 3 --games 4000 --seed 200 --jobs 2
 
-Round 1's games are played by `distilled` without a solo model (valuing solo positions as in the other games);
-each next round's by `distilled` valuing them with the model fitted on every round before it (policy
+Round 1's games are played by `default` (the distilled bot) without a solo model (valuing solo positions as
+in the other games); each next round's by `default` valuing them with the model fitted on every round before it (policy
 iteration). Every position at the start of a turn is one row, labelled with the game's final score; the model
 is refitted on every round's rows. The games are made again from the seed, so the command is the data: run it
-again after a rules, data or bot change (docs/bots.md gives its duration). The file records each round's games and
-bot, their mean final score and solo games won, and the held-out R² of each solo round's model.
+again after a rules, data or bot change (docs/research/arknova-bots.md gives its duration). The file records each
+round's games and bot, their mean final score and solo games won, and the held-out R² of each solo round's model.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy as np
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
-from heuristics.arknova.solo_value import ROUNDS, SOLO_VALUE_DIR, fit_solo_value, solo_features
+from heuristics.arknova.parts.solo_value import ROUNDS, SOLO_VALUE_DIR, fit_solo_value, solo_features
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.tracks import score
 from sim.core.play import play_game
@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="parallel workers (2)")
     parser.add_argument("--ridge", type=float, default=10.0, help="ridge penalty on standardized features (10)")
     parser.add_argument("--out", type=Path, default=SOLO_VALUE_DIR / "default.json",
-                        help="the file to write (default heuristics/arknova/solo_values/default.json)")
+                        help="the file to write (default heuristics/arknova/data/solo_values/default.json)")
     args = parser.parse_args()
     if args.rounds < 1 or args.games < 2 * HELD_OUT or args.jobs < 1 or args.ridge < 0:
         parser.error(f"--rounds and --jobs must be at least 1, --games at least {2 * HELD_OUT}, --ridge at least 0")
@@ -75,7 +75,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         previous = ""
         for round_number in range(1, args.rounds + 1):
-            bot_spec = f"distilled:solo_model={previous}"
+            bot_spec = f"default:solo_model={previous}"
             seeds = list(derive_seeds(args.seed + round_number - 1, args.games))
             games = play_round(bot_spec, seeds, args.jobs, f"round {round_number}")
             for index, (positions, breaks, final) in enumerate(games):
@@ -84,7 +84,7 @@ def main() -> None:
                 finals += [final] * len(positions)
                 held_out += [index % HELD_OUT == 0] * len(positions)
             scores = [final for _, _, final in games]
-            record.append({"round": round_number, "bot": "distilled valuing solo positions with "
+            record.append({"round": round_number, "bot": "default valuing solo positions with "
                            + ("the model of the rounds before" if previous else "its multiplayer value"),
                            "seed": args.seed + round_number - 1, "games": args.games,
                            "mean_final_score": round(float(np.mean(scores)), 2),

@@ -31,7 +31,8 @@ INFO = GameInfo(
         GameOption("max_rounds", DEFAULT_CONFIG["max_rounds"],
                    "a game still open after this round ends then (the rules set no limit; docs/arknoah/rules-decisions.md R15)"),
     ),
-    default_bot="noah",
+    default_bot="default",
+    ladder=("random", "search:simulations=2", "default", "default_search"),  # docs/arknoah/bot.md: each rung's win rate
     data_note=DATA_NOTE,
     notebooks=("arknoah", "bot_comparison"),
     turn_decision=(PLAN, TURN),  # a worker planned (normal rules), a player's turn (quick rules)

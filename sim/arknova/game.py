@@ -38,6 +38,7 @@ INFO = GameInfo(
                    "solo only: three games in a row on the cards left over"),
     ),
     default_bot="default",
+    ladder=("random", "rotation_planner", "default", "default_search"),  # docs/bots.md: each rung's win rate
     study_options={"maps": "random"},
     shortcuts=("maps",),
     notebooks=("opening_hands", "zoo_maps", "card_strength", "bot_comparison"),

@@ -92,7 +92,7 @@ class PlayerState:
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
         # Immutable fields, assigned directly: a getattr/setattr loop over their names costs more
-        # (docs/bots.md, "Measured figures formerly quoted in code").
+        # (docs/research/code-figures.md).
         other.catalog, other.seat, other.map_id = self.catalog, self.seat, self.map_id
         other.money, other.appeal, other.cp, other.reputation = self.money, self.appeal, self.cp, self.reputation
         other.xtokens, other.xtokens_spent, other.occupied, other.kiosks = (
@@ -232,7 +232,7 @@ class ArkNovaState:
         `random_state` the copy gets `NO_RANDOMNESS` instead of this game's generator (an observation
         must not hold it). With `random_state` the two share one generator until either draws from it:
         most copies (a bot's lookahead) never do, and copying a generator is a large part of a copy's cost
-        (docs/bots.md, "Measured figures formerly quoted in code")."""
+        (docs/research/code-figures.md)."""
         other.catalog = self.catalog
         other.config = self.config
         other.players = [player.copy() for player in self.players]

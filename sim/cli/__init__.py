@@ -4,7 +4,7 @@
     arkmc play  --players 2 --seed 7     one game, printed turn by turn
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
     arkmc sweep --override-path P --values 13..19   a run per value of one override, and its curve
-    arkmc bots                           the bots that can be named, with their parameters
+    arkmc bots  --game G [--all]         the game's bots: its default, its skill ladder, the others, old names
     arkmc tune  default --budget 2000    better bot weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
     arkmc tournament --bots a,b --out D  every pairing of bots, seats rotated, with ratings

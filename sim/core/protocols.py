@@ -160,7 +160,10 @@ class GameInfo:
     """How a game describes itself to the framework: the commands, the registry and the report read it.
 
     - `name`: the registry name, e.g. "arknova"; `title`: for people, e.g. "Ark Nova".
-    - `default_bot`: the bot that `--bots default` means for this game.
+    - `default_bot`: the bot that `--bots default` means for this game ("default" when the game registers
+      its default bot under that name, as every shipped game does).
+    - `ladder`: the game's skill ladder: bot specs from weakest to strongest, the first `random`, each
+      meant to beat the one below it (`arkmc bots` lists it, `make bench` times a game at each rung).
     - `study_options`: the options that experiments, tournaments and tuning use unless told otherwise,
       where they differ from the game's defaults (Ark Nova: a single game starts on map A, a study plays
       maps 1-8 at random).
@@ -195,6 +198,7 @@ class GameInfo:
     card_timing: str = ""
     shape_measures: tuple[ShapeMeasure, ...] = ()
     shortcuts: tuple[str, ...] = ()
+    ladder: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

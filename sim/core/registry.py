@@ -3,7 +3,9 @@
 Bots are scoped by game: a bot declares the games it can play (`games`, `ANY_GAME` for every game),
 and a name is looked up within the game being played, so each game can have its own `default` and
 its own archetype names. `default` names the game's default bot (`GameInfo.default_bot`) unless
-the game registers a bot of that name itself.
+the game registers a bot of that name itself. A bot still being tried out is registered as
+``experimental.<name>``, which `arkmc bots` shows only with --all. A renamed bot keeps its old name
+as an alias within its games for one version, so that old runs replay and old command lines work.
 
 Bot specs read ``name`` or ``name:key=value,key=value``; values are parsed as
 int, float or bool when they look like one. A spec may also be a TOML file
@@ -21,9 +23,10 @@ import inspect
 import sys
 import tomllib
 from collections.abc import Callable
+from contextvars import ContextVar
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sim.core.protocols import ANY_GAME, Bot, GameFactory
 
@@ -32,26 +35,54 @@ GAME_GROUP = "arkmc.games"
 DEFAULT_GAME_GROUP = "arkmc.default_game"  # one entry: the game commands play when none is named
 
 DEFAULT_BOT = "default"
+RANDOM_BOT = "random"  # the bottom rung of every game's skill ladder
+EXPERIMENTAL = "experimental."  # the prefix of the names of bots still being tried out
 
 _bots: dict[str, dict[str, Callable[..., Bot]]] = {}  # game (or ANY_GAME) -> bot name -> factory
+_aliases: dict[str, dict[str, Alias]] = {}  # game (or ANY_GAME) -> old name -> the name it now means
 _games: dict[str, Callable[[], GameFactory]] = {}
 _unloadable: dict[str, str] = {}  # entry points whose module failed to load, with the reason
+_building_for: ContextVar[str | None] = ContextVar("building_for", default=None)  # the game of the bot being made
 
 
 class RegistryError(ValueError):
     """An unknown name or a malformed spec; the message is one line for the user."""
 
 
-def register_bot(name: str, games: tuple[str, ...] | None = None) -> Callable[[Any], Any]:
+class Alias(NamedTuple):
+    """An old bot name kept for one version: the name it now means, and why it changed."""
+
+    new: str
+    note: str
+
+
+def register_bot(name: str, games: tuple[str, ...] | None = None, *,
+                 experimental: bool = False) -> Callable[[Any], Any]:
     """Decorator: make a bot factory available under `name` for `games` (by default the games
-    the factory declares in its `games` attribute, or every game)."""
+    the factory declares in its `games` attribute, or every game); an experimental bot under
+    ``experimental.<name>``."""
+    full_name = EXPERIMENTAL + name if experimental else name
 
     def wrap(factory: Any) -> Any:
         for game in games or bot_games(factory):
-            _bots.setdefault(game, {})[name] = factory
+            _bots.setdefault(game, {})[full_name] = factory
         return factory
 
     return wrap
+
+
+def register_alias(old: str, new: str, games: tuple[str, ...], note: str) -> None:
+    """Let the old name `old` make the bot `new` within `games`, for one version; `note` says why
+    (for example "renamed to default"). A run records the spec as given, so old runs replay."""
+    if old == new:
+        raise ValueError(f"bot alias {old!r} names itself")
+    for game in games:
+        _aliases.setdefault(game, {})[old] = Alias(new, note)
+
+
+def is_experimental(name: str) -> bool:
+    """Whether a bot name is one of a bot still being tried out."""
+    return name.startswith(EXPERIMENTAL)
 
 
 def bot_games(factory: Any) -> tuple[str, ...]:
@@ -105,16 +136,20 @@ def _from_entry_points(group: str, name: str) -> Any | None:
 def _load_bot_entry_points() -> None:
     """Load the ``arkmc.bots`` entry points, once per process (reading them costs milliseconds, and
     bots are made for every game). Loading imports their modules, which may register more names
-    (a bot family registers one name per variant)."""
+    (a bot family registers one name per variant, and may keep the entry's name as an old one)."""
     for entry in entry_points(group=BOT_GROUP):
-        if entry.name in _unloadable or any(entry.name in scope for scope in _bots.values()):
-            continue
         try:
             factory = entry.load()
         except (ImportError, AttributeError) as error:  # a stale install must not hide the other bots
             _unloadable[entry.name] = f"cannot load bot {entry.name!r} ({entry.value}): {error}"
             continue
-        register_bot(entry.name)(factory)
+        if not any(_is_known(entry.name, game) for game in bot_games(factory)):
+            register_bot(entry.name)(factory)
+
+
+def _is_known(name: str, scope: str) -> bool:
+    """Whether `name` is a bot or an old name within the scope of a game (or of every game)."""
+    return name in _bots.get(scope, {}) or name in _aliases.get(scope, {})
 
 
 def game_name(game: str) -> str:
@@ -131,6 +166,17 @@ def known_bots(game: str | None = None) -> dict[str, Callable[..., Bot]]:
     found: dict[str, Callable[..., Bot]] = {}
     for scope in scopes:
         found.update(_bots.get(scope, {}))
+    return found
+
+
+def known_aliases(game: str | None = None) -> dict[str, Alias]:
+    """Every old bot name that still works for `game` (for every game when None), with what it means now."""
+    _load_bot_entry_points()
+    game = game_name(game) if game is not None else None
+    scopes = [ANY_GAME, game] if game is not None else [ANY_GAME, *sorted(set(_aliases) - {ANY_GAME})]
+    found: dict[str, Alias] = {}
+    for scope in scopes:
+        found.update(_aliases.get(scope, {}))
     return found
 
 
@@ -234,40 +280,57 @@ def names_code(spec: str) -> bool:
 
 def make_bot(spec: str, game: str | None = None) -> Bot:
     """Build a bot for `game` from a spec: a name registered for that game (or for any game), an
-    entry point, ``module:Class`` or ``path/to/file.py:Class``. Without a game, a name must be
-    unambiguous across the games."""
+    old name kept as an alias, an entry point, ``module:Class`` or ``path/to/file.py:Class``.
+    Without a game, a bot made while another bot is made (a search bot's rollout bot) is of that
+    bot's game; otherwise a name is looked up in the installation's default game first, then must
+    be unambiguous across the other games."""
+    game = game if game is not None else _building_for.get()
     name, parameters = parse_bot_spec(spec)
     if name.endswith(".toml"):
         name, parameters = _spec_file(name, parameters)
     cls = _find_bot(name, game)
     _check_parameter_types(name, cls, parameters)
+    building = _building_for.set(game)
     try:
         return cls(**parameters)
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
     except Exception as error:  # a user's bot may fail in any way while it is built
         raise RegistryError(f"bot {name!r} failed to start: {type(error).__name__}: {error}") from None
+    finally:
+        _building_for.reset(building)
 
 
-def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
-    """The factory `name` means for `game`, with a one-line reason when there is none."""
+def bot_factory(name: str, game: str | None = None) -> Callable[..., Bot]:
+    """The factory a bot name (a registered one, an old one, or ``module:Class``) means for `game`."""
+    return _find_bot(name, game)
+
+
+def _find_bot(name: str, game: str | None, followed: tuple[str, ...] = ()) -> Callable[..., Bot]:
+    """The factory `name` means for `game` (following an old name to its new one), with a one-line
+    reason when there is none."""
+    if name in followed:
+        raise RegistryError(f"bot aliases loop: {' -> '.join((*followed, name))}")
+    _load_bot_entry_points()
+    within = game if game is not None else _installed_default_game()
+    scope = game_name(within) if within is not None else None
+    for owner in filter(None, (scope, ANY_GAME)):
+        if name in _bots.get(owner, {}):
+            return _bots[owner][name]
+        if name in _aliases.get(owner, {}):
+            return _find_bot(_aliases[owner][name].new, within if owner == scope else game, (*followed, name))
     if name in _unloadable:
         raise RegistryError(_unloadable[name])
-    _load_bot_entry_points()
-    scope = game_name(game) if game is not None else None
-    found = (_bots.get(scope, {}).get(name) if scope else None) or _bots.get(ANY_GAME, {}).get(name)
-    if found is not None:
-        return found
     if ":" in name:
         factory: Callable[..., Bot] = _load_path(name)
         return factory
-    if name == DEFAULT_BOT and game is not None:
-        default = get_game(game).info.default_bot
+    if name == DEFAULT_BOT and within is not None:
+        default = get_game(within).info.default_bot
         if default != DEFAULT_BOT:
-            return _find_bot(default, game)
-    elsewhere = sorted(owner for owner, names in _bots.items() if name in names)
+            return _find_bot(default, within, (*followed, name))
+    elsewhere = sorted(owner for owner in set(_bots) | set(_aliases) if _is_known(name, owner))
     if game is None and len(elsewhere) == 1:
-        return _bots[elsewhere[0]][name]
+        return _find_bot(name, elsewhere[0], followed)
     if game is None and elsewhere:
         raise RegistryError(f"bot {name!r} exists for several games ({', '.join(elsewhere)}); name the game")
     if elsewhere:
@@ -275,6 +338,14 @@ def _find_bot(name: str, game: str | None) -> Callable[..., Bot]:
                             f"bots for {scope}: {', '.join(available_bots(game))}")
     raise RegistryError(f"unknown bot {name!r}; available{f' for {game}' if game else ''}: "
                         f"{', '.join(available_bots(game))}")
+
+
+def _installed_default_game() -> str | None:
+    """The installation's default game, None when it has none."""
+    try:
+        return default_game()
+    except RegistryError:
+        return None
 
 
 def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -7,7 +7,8 @@ It imports no game and no test framework, so a game's own tests, a notebook or a
 
 What it checks (`checks` picks among these names; "rules" always runs):
 
-- ``rules``: `validate` refuses player counts outside the game's range with a ValueError and
+- ``rules``: every rung of the game's skill ladder (`GameInfo.ladder`) makes a bot of the game,
+  the first being `random`; `validate` refuses player counts outside the game's range with a ValueError and
   accepts the default config for every count in it; every game ends within `max_decisions`;
   each pending decision belongs to a seat of the game and has hashable legal options; an option
   that is not legal is refused by `apply` with an exception, and the game and its pending
@@ -61,7 +62,8 @@ from functools import cache
 from typing import Any
 
 from sim.core.decision import Decision
-from sim.core.protocols import GameFactory, GameState, SeatResult
+from sim.core.protocols import GameFactory, GameInfo, GameState, SeatResult
+from sim.core.registry import RANDOM_BOT, RegistryError, make_bot
 from sim.core.seeds import game_seed, python_rng
 
 CHECKS = ("rules", "invariants", "copies", "determinism", "observations", "dataset")
@@ -95,6 +97,7 @@ def check_game(factory: GameFactory, *, players: Iterable[int] | None = None, ga
     counts = tuple(players) if players is not None else tuple(range(info.min_players, info.max_players + 1))
     _require(bool(counts), f"{info.name}: no player count to check")
     _check_player_range(factory)
+    _check_ladder(info)
     conformance = _Conformance(factory, frozenset(checks) | {"rules"}, every, max_decisions, dict(options or {}))
     replays: list[Callable[[], None]] = []
     for count in counts:
@@ -366,6 +369,17 @@ def _require_equal(got: Any, want: Any, message: str) -> None:
     """An AssertionError with `message` and where two canonical forms first differ, unless equal."""
     if got != want:
         raise AssertionError(f"{message}{_first_difference(got, want)}")
+
+
+def _check_ladder(info: GameInfo) -> None:
+    """Every rung of the game's ladder names a bot of the game, from `random` up."""
+    _require(not info.ladder or info.ladder[0] == RANDOM_BOT,
+             f"{info.name}: the ladder starts at {info.ladder[:1]}, not at {RANDOM_BOT!r}")
+    for spec in info.ladder:
+        try:
+            make_bot(spec, info.name)
+        except RegistryError as error:
+            raise AssertionError(f"{info.name}: ladder rung {spec!r} makes no bot: {error}") from None
 
 
 def _check_player_range(factory: GameFactory) -> None:

@@ -34,7 +34,8 @@ INFO = GameInfo(
         GameOption("max_turns", DEFAULT_CONFIG["max_turns"],
                    "safety net: the game is scored after this many turns (every seat's together) if still running"),
     ),
-    default_bot="inhabit_default",
+    default_bot="default",
+    ladder=("random", "novice", "default", "default_search"),  # docs/bots.md: each rung's win rate
     data_note=DATA_NOTE,
     notebooks=("inhabit",),
     card_timing="turn",

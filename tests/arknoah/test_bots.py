@@ -1,5 +1,5 @@
-"""Ark & Noah's bots: the heuristic family `noah` (weights as data) is the game's default bot and beats
-random play; the generic random and search bots play the game; the family's value judges positions."""
+"""Ark & Noah's bots: the heuristic family (weights as data) at its default archetype is the game's
+`default` bot and beats random play; the generic random and search bots play the game; the family's value judges positions."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from heuristics.arknoah.weights import NoahWeights, archetype_weights
 from heuristics.search import SearchBot
 from sim.arknoah.game import ArkNoah
 from sim.core.play import play_game
-from sim.core.registry import RegistryError, available_bots, make_bot
+from sim.core.registry import RegistryError, available_bots, known_aliases, make_bot
 
 
 def win_share(specs: list[str], games: int, players: int = 2, quick: bool = False) -> float:
@@ -34,26 +34,34 @@ def win_share(specs: list[str], games: int, players: int = 2, quick: bool = Fals
 
 
 def test_the_family_is_the_games_default_and_plays_only_it() -> None:
-    assert isinstance(make_bot("default", SPEC), NoahBot) and isinstance(make_bot("noah", SPEC), NoahBot)
-    assert {"noah", "noah_search", "random", "search"} <= set(available_bots(SPEC))
-    assert "noah" not in available_bots("arknova")
+    assert isinstance(make_bot("default", SPEC), NoahBot) and isinstance(make_bot("heuristic", SPEC), NoahBot)
+    assert {"default", "default_search", "heuristic", "random", "search"} <= set(available_bots(SPEC))
+    assert {"noah", "noah_search"}.isdisjoint(available_bots(SPEC)), "old names are aliases, not bots"
     with pytest.raises(RegistryError, match="does not play arknova"):
         make_bot("noah", "arknova")
-    assert isinstance(make_bot("noah_search", SPEC), SearchBot)
+    assert isinstance(make_bot("default_search", SPEC).rollout_bot, NoahBot)
+
+
+def test_the_old_names_make_the_renamed_bots() -> None:
+    """`noah` replays the bot it named when it was recorded (now `noah_v1`), not today's default."""
+    assert {"noah": "noah_v1", "noah_search": "default_search"}.items() <= \
+        {old: alias.new for old, alias in known_aliases(SPEC).items()}.items()
+    assert isinstance(make_bot("noah", SPEC), NoahBot) and isinstance(make_bot("noah_search", SPEC), SearchBot)
+    assert make_bot("noah", SPEC).weights == make_bot("noah_v1", SPEC).weights != make_bot("default", SPEC).weights
 
 
 @pytest.mark.parametrize(("players", "quick"), [(2, False), (4, False), (3, True)])
-def test_noah_beats_random(players: int, quick: bool) -> None:
-    assert win_share(["noah", "random"], 30, players, quick) >= 0.85
+def test_default_beats_random(players: int, quick: bool) -> None:
+    assert win_share(["default", "random"], 30, players, quick) >= 0.85
 
 
 def test_search_plays_the_game() -> None:
-    assert win_share(["noah_search:simulations=8", "random"], 4) >= 0.75
-    assert 0 <= win_share(["search:simulations=4", "noah"], 2, players=3) <= 1
+    assert win_share(["default_search:simulations=8", "random"], 4) >= 0.75
+    assert 0 <= win_share(["search:simulations=4", "default"], 2, players=3) <= 1
 
 
 def test_the_value_is_the_vp_at_the_end_and_counts_what_lies_in_front() -> None:
-    bot = make_bot("noah", SPEC)
+    bot = make_bot("default", SPEC)
     game = new(2)
     before = bot.value(game, 0)
     game.players[0].walls += 1
@@ -69,7 +77,7 @@ def test_the_value_is_the_vp_at_the_end_and_counts_what_lies_in_front() -> None:
 
 
 def test_ranked_puts_the_rules_choice_first() -> None:
-    bot = make_bot("noah", SPEC)
+    bot = make_bot("default", SPEC)
     game = ArkNoah().new_game({"players": 3}, 2)
     import random
 
@@ -87,15 +95,15 @@ def test_weights_come_from_archetype_files(tmp_path: Path) -> None:
     default = archetype_weights("default")
     assert isinstance(default, NoahWeights) and default.build == 1.0
     path = tmp_path / "hoarder.toml"
-    path.write_text('bot = "noah"\n[weights]\nwall = 2.5\n')
+    path.write_text('bot = "heuristic"\n[weights]\nwall = 2.5\n')
     bot = make_bot(str(path), SPEC)
     assert bot.weights.wall == 2.5 and bot.weights.build == default.build
-    path.write_text('bot = "noah"\n[weights]\nspeed = 2\n')
+    path.write_text('bot = "heuristic"\n[weights]\nspeed = 2\n')
     with pytest.raises(RegistryError, match="unknown weight.s. speed") as error:
         make_bot(str(path), SPEC)
     assert "\n" not in str(error.value)
     with pytest.raises(RegistryError, match="unknown archetype 'bold'"):
-        make_bot("noah:archetype=bold", SPEC)
+        make_bot("heuristic:archetype=bold", SPEC)
 
 
 def test_the_family_is_the_games_tunable_one(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ CHECK_EVERY_DECISION = 60  # the first games of the fuzz are checked after every
 def test_the_spec_names_the_game() -> None:
     factory = get_game(SPEC)
     assert isinstance(factory, ArkNoah) and factory.info.name == "arknoah"
-    assert "reconstructed" in factory.info.data_note and factory.info.default_bot == "noah"
+    assert "reconstructed" in factory.info.data_note and factory.info.default_bot == "default"
 
 
 @pytest.mark.parametrize("quick", [False, True])

@@ -1105,7 +1105,7 @@ def test_constriction_for_a_lead_on_conservation_only():
 
 @pytest.mark.card(456)
 def test_the_default_bot_pilfers_the_tied_leader_who_can_pay_five():
-    from heuristics.arknova.policy import in_turn_choice
+    from heuristics.arknova.parts.policy import in_turn_choice
 
     t = Table(456, players=3)
     second, third = t.game.players[1], t.game.players[2]

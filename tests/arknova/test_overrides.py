@@ -24,7 +24,7 @@ from arknova.helpers import (
     start_turn,
     to_hand,
 )
-from heuristics.arknova.evaluation import card_value
+from heuristics.arknova.parts.evaluation import card_value
 from sim.arknova.board import map_board
 from sim.arknova.catalog import Catalog, Effect, load_catalog
 from sim.arknova.engine import ArkNovaGame

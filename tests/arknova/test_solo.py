@@ -9,7 +9,7 @@ import random
 import pytest
 
 from arknova.helpers import CATALOG, choose, expect, ready_game, set_cards, start_turn, to_hand, to_row
-from heuristics.arknova.heuristic import HeuristicBot
+from heuristics.arknova.bots.heuristic import HeuristicBot
 from sim.arknova import tracks
 from sim.arknova.actions.association import donation_cost
 from sim.arknova.requirements import requirements_met

@@ -1,4 +1,4 @@
-"""The distilled bot (heuristics/arknova/distilled.py), its position features (heuristics/arknova/features.py)
+"""The distilled bot (heuristics/arknova/bots/distilled.py), its position features (heuristics/arknova/parts/features.py)
 and the conditional-logit fit that learns its correction from the search's choices
 (scripts/data/train_distilled.py). Card facts from the card data: Fennec Fox costs 8 and needs a standard
 enclosure of size 1, with no condition."""
@@ -17,11 +17,11 @@ import pytest
 from arknova.helpers import building_spaces, clear_zoo, keep_decision, legal_game, midgame, put, ready_game, set_cards, to_hand
 
 from heuristics.archetypes import ArchetypeError
-from heuristics.arknova.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path, used_slot
-from heuristics.arknova.evaluation import default_weights
-from heuristics.arknova.features import FEATURES, position_features
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.keep import choose_keep
+from heuristics.arknova.bots.distilled import OUTCOME_FEATURES, DistilledBot, load_correction, model_path, used_slot
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.parts.evaluation import default_weights
+from heuristics.arknova.parts.features import FEATURES, position_features
+from heuristics.arknova.parts.keep import choose_keep
 from sim.core.registry import make_bot
 from sim.core.seeds import derive_seeds, python_rng
 
@@ -149,7 +149,7 @@ def test_bad_models_are_one_line_errors(tmp_path: Path) -> None:
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_distilled_bots_play_legal_deterministic_games(players: int) -> None:
     def bots(count: int) -> list[Any]:
-        return [make_bot("distilled", "arknova") for _ in range(count)]
+        return [make_bot("default", "arknova") for _ in range(count)]
 
     assert legal_game(players, 60 + players, bots) == legal_game(players, 60 + players, bots)
 

@@ -10,7 +10,9 @@ import pytest
 from arknova.helpers import CATALOG, choose, expect, midgame, ready_game, set_cards, start_turn
 from click.testing import CliRunner
 
-from heuristics.arknova.evaluation import (
+from heuristics.arknova.bots.heuristic import HeuristicBot, resolve_archetype
+from heuristics.arknova.bots.planner import PlannerBot
+from heuristics.arknova.parts.evaluation import (
     EFFECT_VALUE,
     SPONSOR_EFFECT_SHARE,
     ArchetypeError,
@@ -23,9 +25,7 @@ from heuristics.arknova.evaluation import (
     project_prospect,
     sponsor_gain,
 )
-from heuristics.arknova.heuristic import HeuristicBot, resolve_archetype
-from heuristics.arknova.planner import PlannerBot
-from heuristics.arknova.policy import SCORERS, in_turn_choice
+from heuristics.arknova.parts.policy import SCORERS, in_turn_choice
 from heuristics.random_bot import RandomBot
 from sim.arknova import zoo
 from sim.arknova.catalog import load_catalog
@@ -43,8 +43,8 @@ def test_every_shipped_archetype_loads_is_a_bot_and_differs() -> None:
     weights = {name: load_weights(resolve_archetype(name)) for name in SHIPPED}
     assert len({w for w in weights.values()}) == len(SHIPPED), "two archetypes have the same weights"
     for name in SHIPPED:
-        bot = make_bot(name)
-        assert isinstance(bot, HeuristicBot) and bot.weights == weights[name]
+        bot = make_bot("heuristic_v2" if name == "default" else name, "arknova")   # `default` is the distilled bot
+        assert type(bot) is HeuristicBot and bot.weights == weights[name]
     assert weights["appeal_engine"].appeal > weights["default"].appeal
     assert weights["conservation_rusher"].conservation > weights["default"].conservation
     assert weights["rotation_planner"].rotation > weights["default"].rotation == 0.0
@@ -59,7 +59,7 @@ def test_weights_from_a_user_file_change_the_choice(tmp_path) -> None:
     path = tmp_path / "hoarder.toml"
     path.write_text('bot = "heuristic"\ndescription = "hoards money"\n[weights]\nmoney = 5.0\nmoney_cap = 200\n'
                     "appeal = 0.0\nconservation = 0.0\n")
-    by_param = make_bot(f"default:weights={path}")
+    by_param = make_bot(f"heuristic:weights={path}", "arknova")
     by_file = make_bot(str(path))
     assert by_param.weights == by_file.weights and by_file.weights.money == 5.0
     differs = 0
@@ -115,7 +115,7 @@ def test_default_beats_random_clearly() -> None:
         game = new_game({"players": 2, "maps": "random"}, seed)
         seat = index % 2
         bots = [RandomBot(), RandomBot()]
-        bots[seat] = make_bot("default")
+        bots[seat] = make_bot("default", "arknova")
         record = play_game(game, bots, seed)
         wins += next(r.rank for r in record.results if r.seat == seat) == 1
     assert wins == 6
@@ -124,7 +124,7 @@ def test_default_beats_random_clearly() -> None:
 def test_default_games_end_by_the_score_trigger() -> None:
     for seed in derive_seeds(11, 2):
         game = new_game({"players": 2, "maps": "random"}, seed)
-        record = play_game(game, [make_bot("default"), make_bot("conservation_rusher")], seed)
+        record = play_game(game, [make_bot("default", "arknova"), make_bot("conservation_rusher", "arknova")], seed)
         assert record.status == "finished"
         assert game.end_trigger in (0, 1), "the end came from a score of 100"
         assert max(result.details["score"] for result in record.results) >= 100
@@ -141,13 +141,13 @@ def test_the_family_plays_every_player_count_and_map_choice() -> None:
 
 
 def test_bots_command_lists_parameters_with_defaults() -> None:
-    result = CliRunner().invoke(main, ["bots"])
+    result = CliRunner().invoke(main, ["bots", "--game", "arknova"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    default = lines.index(next(line for line in lines if line.startswith("default ")))
-    assert "Balanced default" in lines[default]
-    assert "archetype = 'default'" in lines[default + 1]
-    assert any("horizon = 1" in line for line in lines[default:default + 6])
+    heuristic = lines.index(next(line for line in lines if line.startswith("heuristic ")))
+    assert "Whole-turn lookahead" in lines[heuristic]
+    assert "archetype = 'default'" in lines[heuristic + 1]
+    assert any("horizon = 1" in line for line in lines[heuristic:heuristic + 6])
     assert any(line.startswith("random ") for line in lines)
 
 
@@ -214,10 +214,10 @@ def test_rotation_charges_a_card_its_use_and_credits_the_cards_it_moves_up() -> 
     assert stronger >= 3, "the cards one slot stronger were played on copies given an X-token"
 
 
-def test_a_rotation_bot_finishes_games_against_default() -> None:
+def test_a_rotation_bot_finishes_games_against_heuristic_v2() -> None:
     for seed in derive_seeds(24, 2):
         game = new_game({"players": 2, "maps": "random"}, seed)
-        record = play_game(game, [HeuristicBot(weights={"rotation": 0.5}), make_bot("default")], seed)
+        record = play_game(game, [HeuristicBot(weights={"rotation": 0.5}), make_bot("heuristic_v2", "arknova")], seed)
         assert record.status == "finished" and game.end_trigger in (0, 1)
 
 

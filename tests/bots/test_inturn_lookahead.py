@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.policy import in_turn_choice, in_turn_ranked
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.parts.policy import in_turn_choice, in_turn_ranked
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.game import ArkNova
 from sim.core.decision import Decision

@@ -1,4 +1,4 @@
-"""The opening keep of heuristics/arknova/keep.py: it keeps a card whose condition the seat can still meet,
+"""The opening keep of heuristics/arknova/parts/keep.py: it keeps a card whose condition the seat can still meet,
 refuses one whose condition can never be met, and its bounds hold at and just past them. The conditions are
 the cards' printed ones (sim/arknova/data): Scarlet Macaw needs a partner zoo of its continent (Americas),
 Siberian Tiger 3 Asia icons, Release of Patents an appeal of at most 25 (appeal never goes down)."""
@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from heuristics.archetypes import ArchetypeError
-from heuristics.arknova import keep
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.keep import (
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.bots.keeper import KeeperBot
+from heuristics.arknova.parts import keep
+from heuristics.arknova.parts.keep import (
     Prospects,
     card_icons,
     card_prospect,
@@ -26,7 +27,6 @@ from heuristics.arknova.keep import (
     learned_values,
     resolve,
 )
-from heuristics.arknova.keeper import KeeperBot
 from sim.arknova.game import ArkNova
 from sim.core.play import play_game
 

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 from arknova.helpers import building_spaces, clear_zoo, keep_decision, midgame, put, ready_game, set_cards, to_hand
 
-from heuristics.arknova.evaluation import animal_gain, card_value, sponsor_gains
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.keep import choose_keep
-from heuristics.arknova.plan_value import card_readiness, hand_plan_gain, option_prior
-from heuristics.arknova.planner import PLANNER_DIR, PlannerBot
-from heuristics.arknova.policy import in_turn_choice
-from heuristics.arknova.prior import FEATURES, GAIN_FILE, best_next_gain, fit_prior, load_prior, prior_features
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.bots.planner import PLANNER_DIR, PlannerBot
+from heuristics.arknova.parts.evaluation import animal_gain, card_value, sponsor_gains
+from heuristics.arknova.parts.keep import choose_keep
+from heuristics.arknova.parts.plan_value import card_readiness, hand_plan_gain, option_prior
+from heuristics.arknova.parts.policy import in_turn_choice
+from heuristics.arknova.parts.prior import FEATURES, GAIN_FILE, best_next_gain, fit_prior, load_prior, prior_features
 from heuristics.search import SearchBot
 from sim.arknova.setup import new_game
 from sim.arknova.state import ACTION_CARDS
@@ -241,9 +241,9 @@ def test_a_search_on_the_planner_searches_among_its_best_ranked_options() -> Non
 
 
 def test_registered_names_and_bad_planner_files() -> None:
-    assert isinstance(make_bot("planner", "arknova"), PlannerBot)
+    assert isinstance(make_bot("experimental.planner", "arknova"), PlannerBot)
     v1 = make_bot("heuristic_v1", "arknova")
     assert type(v1) is HeuristicBot and v1.weights == HeuristicBot().weights
-    assert isinstance(make_bot("planner_search", "arknova").rollout_bot, PlannerBot)
+    assert isinstance(make_bot("experimental.planner_search", "arknova").rollout_bot, PlannerBot)
     with pytest.raises(RegistryError, match="unknown planner"):
-        make_bot("planner:plan=nope", "arknova")
+        make_bot("experimental.planner:plan=nope", "arknova")

@@ -1,5 +1,5 @@
 """One walk of a position serves both the heuristic's value and the distilled bot's features
-(heuristics/arknova/evaluation.py `walk_position`, heuristics/arknova/features.py).
+(heuristics/arknova/parts/evaluation.py `walk_position`, heuristics/arknova/parts/features.py).
 
 The oracle is the separate computation the walk replaced: the value's promise and the features, each
 walking the hand, the projects and the income on its own, written out plainly below. Over positions of
@@ -12,8 +12,8 @@ from functools import partial
 from operator import mul
 from typing import Any
 
-from heuristics.arknova.distilled import DistilledBot
-from heuristics.arknova.evaluation import (
+from heuristics.arknova.bots.distilled import DistilledBot
+from heuristics.arknova.parts.evaluation import (
     SLOT_WEIGHT,
     Weights,
     animal_gain,
@@ -27,7 +27,7 @@ from heuristics.arknova.evaluation import (
     project_inputs,
     unmet,
 )
-from heuristics.arknova.features import FEATURES, position_features
+from heuristics.arknova.parts.features import FEATURES, position_features
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.engine import ArkNovaGame

@@ -1,4 +1,4 @@
-"""The heuristic family's pruning of turn options and its gain bounds (heuristics/arknova/pruning.py), from the rulebook:
+"""The heuristic family's pruning of turn options and its gain bounds (heuristics/arknova/parts/pruning.py), from the rulebook:
 the X-token action is for a player who cannot (or does not want to) perform any of the five actions;
 for some actions a strength above 5 brings no improvement; Animals plays 2 animals at strength 5 and
 side II adds 1 reputation there; Cards snaps from strength 5 (side II from 3)."""
@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from arknova.helpers import CATALOG, legal_game, midgame, ready_game, set_cards, start_turn
 
-from heuristics.arknova.evaluation import game_progress
-from heuristics.arknova.gain_bounds import GainBounds, fit_bounds, option_key
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.planner import PlannerBot
-from heuristics.arknova.pruning import prune_turn_options, table_row, wasted_spend
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.bots.planner import PlannerBot
+from heuristics.arknova.parts.evaluation import game_progress
+from heuristics.arknova.parts.gain_bounds import GainBounds, fit_bounds, option_key
+from heuristics.arknova.parts.pruning import prune_turn_options, table_row, wasted_spend
 from sim.arknova.action_tokens import CONSTRICTION
 from sim.core.registry import RegistryError, make_bot
 from sim.core.seeds import derive_seeds, python_rng
@@ -132,7 +132,7 @@ def test_the_snap_alone_makes_a_stronger_cards_action() -> None:
     assert table_row(flat, "cards", True, 3) != table_row(flat, "cards", True, 2)
 
 
-# -- gain bounds (heuristics/arknova/gain_bounds.py): branch and bound over the turn options ---------------
+# -- gain bounds (heuristics/arknova/parts/gain_bounds.py): branch and bound over the turn options ---------------
 
 def played_options(bot: HeuristicBot, game: Any) -> tuple[Any, list[tuple[float, Any, Any]], list[Any], float]:
     """Seat 0's turn options of `game` played by the bot's `_play_options` on a settled copy: the copy, the
@@ -199,7 +199,7 @@ def test_bounds_of_another_evaluation_or_unknown_names_are_one_line_errors(tmp_p
     with pytest.raises(RegistryError, match="fitted for another evaluation \\(differing: weights.appeal\\)"):
         make_bot("heuristic:bounds=default,weights=" + str(weights_file(tmp_path, "appeal = 2.0")))
     with pytest.raises(RegistryError, match="another evaluation \\(differing: bot, plan.break_money, "):
-        make_bot("planner:bounds=default")  # the planner's value adds its plan: the heuristic's bounds misfit
+        make_bot("experimental.planner:bounds=default")  # the planner's value adds its plan: the heuristic's bounds misfit
     assert make_bot("heuristic:prune=true,bounds=default").gain_bounds is not None  # type: ignore[attr-defined]
 
 
@@ -231,8 +231,8 @@ def test_ranked_still_lists_every_turn_option_best_first() -> None:
 
 
 def test_the_default_archetype_prunes_and_heuristic_v1_does_not() -> None:
-    """`default`'s archetype file says `prune = true` (the same games, faster); `heuristic_v1` stays the full
-    lookahead, and an archetype file that says nothing does not prune."""
-    assert make_bot("default", "arknova").prune  # type: ignore[attr-defined]
+    """The `default` archetype file says `prune = true` (the same games, faster), so `heuristic_v2` prunes;
+    `heuristic_v1` stays the full lookahead, and an archetype file that says nothing does not prune."""
+    assert make_bot("heuristic_v2", "arknova").prune  # type: ignore[attr-defined]
     assert not make_bot("heuristic_v1", "arknova").prune  # type: ignore[attr-defined]
     assert not make_bot("appeal_engine", "arknova").prune  # type: ignore[attr-defined]

@@ -289,7 +289,7 @@ def test_search_beats_random_on_ark_nova(arknova: Any) -> None:
     wins = 0
     for game_number in range(4):
         seat = game_number % 2
-        bots = [make_bot("search:simulations=10,rollout=default"), RandomBot()]
+        bots = [make_bot("search:simulations=10,rollout=heuristic_v2"), RandomBot()]
         if seat:
             bots.reverse()
         record = play_game(arknova.new_game(config, 40 + game_number), bots, 40 + game_number)
@@ -300,8 +300,8 @@ def test_search_beats_random_on_ark_nova(arknova: Any) -> None:
 
 def test_search_limited_to_some_kinds_leaves_the_others_to_the_rollout_bot(arknova: Any) -> None:
     game = arknova.new_game(arknova.validate({"players": 2, "maps": "random"}), 12)
-    search = make_bot("search:simulations=4,rollout=default,kinds=turn")
-    heuristic = make_bot("default")
+    search = make_bot("search:simulations=4,rollout=heuristic_v2,kinds=turn")
+    heuristic = make_bot("heuristic_v2", "arknova")
     kinds_seen = set()
     while len(kinds_seen) < 4 and not game.is_over():
         decision = game.decision()
@@ -319,7 +319,7 @@ def test_search_limited_to_some_kinds_leaves_the_others_to_the_rollout_bot(arkno
 
 def test_the_heuristic_ranks_a_turn_with_its_own_choice_first(arknova: Any) -> None:
     game = arknova.new_game(arknova.validate({"players": 2, "maps": "random"}), 23)
-    heuristic = make_bot("default")
+    heuristic = make_bot("heuristic_v2", "arknova")
     ranked_turns = 0
     while ranked_turns < 5:
         decision = game.decision()

@@ -1,4 +1,4 @@
-"""The solo value (heuristics/arknova/solo_value.py), the distilled bot's use of it in solo games, its value of a
+"""The solo value (heuristics/arknova/parts/solo_value.py), the distilled bot's use of it in solo games, its value of a
 finished game (its score: the rulebook's final scoring is all that is left), and the script that learns it
 (scripts/data/train_solo_value.py)."""
 
@@ -15,11 +15,11 @@ import pytest
 from arknova.helpers import keep_decision, ready_game
 
 from heuristics.archetypes import ArchetypeError
-from heuristics.arknova.distilled import DistilledBot, used_slot
-from heuristics.arknova.heuristic import HeuristicBot
-from heuristics.arknova.keep import choose_keep
-from heuristics.arknova.policy import finish_turn
-from heuristics.arknova.solo_value import ROUNDS, SOLO_FEATURES, fit_solo_value, load_solo_value, solo_value_path
+from heuristics.arknova.bots.distilled import DistilledBot, used_slot
+from heuristics.arknova.bots.heuristic import HeuristicBot
+from heuristics.arknova.parts.keep import choose_keep
+from heuristics.arknova.parts.policy import finish_turn
+from heuristics.arknova.parts.solo_value import ROUNDS, SOLO_FEATURES, fit_solo_value, load_solo_value, solo_value_path
 from sim.arknova.tracks import score
 from sim.core.play import play_game
 from sim.core.registry import make_bot

@@ -6,7 +6,7 @@ import re
 
 from click.testing import CliRunner
 
-from heuristics.arknova.evaluation import default_weights, load_weights
+from heuristics.arknova.parts.evaluation import default_weights, load_weights
 from heuristics.tuning import scaled, tuned_fields
 from sim.cli import main
 from sim.core.registry import make_bot

@@ -45,15 +45,15 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
     assert runner.invoke(main, ["play", "--players", "9"]).exit_code == 2
 
 
-def test_bots_lists_the_registered_bots() -> None:
+def test_bots_lists_the_default_games_bots() -> None:
     result = CliRunner().invoke(main, ["bots"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[0].startswith("appeal_engine")
+    assert result.output.splitlines()[0].startswith("Bots of Ark Nova (--game arknova)")
 
 
 def test_bot_parameters_and_per_seat_bots() -> None:
     runner = CliRunner()
-    one = runner.invoke(main, ["play", "--seed", "2", "--bots", "default:horizon=2,shortlist=2"])
+    one = runner.invoke(main, ["play", "--seed", "2", "--bots", "heuristic:horizon=2,shortlist=2"])
     assert one.exit_code == 0, one.output
     mixed = runner.invoke(main, ["play", "--seed", "2", "--bots", "random;heuristic:archetype=sponsor_engine"])
     assert mixed.exit_code == 0, mixed.output
@@ -66,7 +66,7 @@ def test_games_lists_each_game_with_its_players_options_and_default_bot() -> Non
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "arknova    Ark Nova: 1-4 players (default 2), default bot 'default' (the default game)" in lines
-    assert "arknoah    Ark & Noah: 2-4 players (default 4), default bot 'noah'" in lines
+    assert "arknoah    Ark & Noah: 2-4 players (default 4), default bot 'default'" in lines
     assert "--option maps=... or --maps VALUE (default 'A')" in result.output
     assert "--option solo_appeal=... (default 20)" in result.output
 
@@ -103,7 +103,7 @@ def test_game_options_are_set_generically_and_a_games_shortcut_is_the_same_optio
 
 
 @pytest.mark.parametrize("command", [["play"], ["run", "--games", "1", "--out", "never"], ["tune"],
-                                     ["tournament", "--bots", "random,noah", "--out", "never"]])
+                                     ["tournament", "--bots", "random,default", "--out", "never"]])
 def test_a_shortcut_for_a_game_without_that_option_is_one_line(command: list[str]) -> None:
     result = CliRunner().invoke(main, [*command, "--game", "arknoah", "--maps", "3"])
     assert result.exit_code == 2, result.output

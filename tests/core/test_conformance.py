@@ -3,6 +3,7 @@ on toy variants that each break one contract: the kit must catch every one of th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -265,6 +266,14 @@ class UndeclaredColumn(ToyGame):
         return tables
 
 
+class UnknownRung(ToyGame):
+    info = dataclasses.replace(ToyGame.info, ladder=("random", "nobody"))
+
+
+class LadderFromTheTop(ToyGame):
+    info = dataclasses.replace(ToyGame.info, ladder=("greedy", "random"))
+
+
 BROKEN: list[tuple[str, Callable[[], ToyGame], tuple[str, ...], str]] = [
     ("copy shares a list", lambda: playing(CopySharesTheDeck), ("copies",), r"copy\(\) shares state"),
     ("copy goes on otherwise", lambda: playing(CopyRestartsTheRounds), ("copies",),
@@ -286,6 +295,8 @@ BROKEN: list[tuple[str, Callable[[], ToyGame], tuple[str, ...], str]] = [
     ("games share a deck", OneDeckForAllGames, ("determinism",), "played after the other games"),
     ("player range", AcceptsFivePlayers, (), "validate accepts 5 players"),
     ("dataset", UndeclaredColumn, ("dataset",), "dataset_schema does not declare: colour"),
+    ("ladder rung", UnknownRung, (), "ladder rung 'nobody' makes no bot: unknown bot 'nobody'"),
+    ("ladder start", LadderFromTheTop, (), r"the ladder starts at \('greedy',\), not at 'random'"),
 ]
 
 

@@ -44,7 +44,7 @@ def test_bots_are_found_by_name_entry_point_and_path() -> None:
     assert {"random", "heuristic", "default"} <= set(available_bots())
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("heuristics.random_bot:RandomBot"), RandomBot)
-    assert make_bot("default:horizon=2").horizon == 2
+    assert make_bot("heuristic:horizon=2").horizon == 2
     with pytest.raises(RegistryError, match="unknown bot 'nobody'"):
         make_bot("nobody")
     with pytest.raises(RegistryError, match="bad parameters"):
@@ -109,8 +109,58 @@ def test_bots_are_scoped_by_game(monkeypatch) -> None:
     assert make_bot("default", "arknova").archetype == "default"
     registry.register_bot("default", ("chess_for_tests",))(Opponent)
     assert isinstance(make_bot("default", "chess_for_tests"), Opponent)
+    assert not isinstance(make_bot("default"), Opponent), "without a game, the installation's default game's"
+    assert isinstance(make_bot("search:rollout=default", "chess_for_tests").rollout_bot, Opponent), \
+        "a bot made by a bot is of its game"
+    registry.register_bot("opponent", ("go_for_tests",))(Opponent)
     with pytest.raises(RegistryError, match="several games"):
-        make_bot("default")
+        make_bot("opponent")
+
+
+def test_an_experimental_bot_is_named_with_its_prefix_even_with_parameters(monkeypatch) -> None:
+    """`experimental=True` registers ``experimental.<name>``; a spec of it with parameters is a
+    registered name, not Python code named by its module."""
+    from sim.core import registry
+
+    monkeypatch.setattr(registry, "_bots", {scope: dict(names) for scope, names in registry._bots.items()})
+    registry.register_bot("trial", ("chess_for_tests",), experimental=True)(Tunable)
+    assert "experimental.trial" in available_bots("chess_for_tests") and "trial" not in available_bots("chess_for_tests")
+    assert registry.is_experimental("experimental.trial") and not registry.is_experimental("trial")
+    assert parse_bot_spec("experimental.trial:depth=3") == ("experimental.trial", {"depth": 3})
+    assert not registry.names_code("experimental.trial:depth=3") and not registry.names_code("experimental.trial")
+    assert registry.names_code("experimental.trial:Bot") and registry.names_code("experimental.trial:Bot:depth=3")
+    assert make_bot("experimental.trial:depth=3", "chess_for_tests").depth == 3
+    with pytest.raises(RegistryError, match="unknown bot 'trial'"):
+        make_bot("trial", "chess_for_tests")
+
+
+class Tunable(Opponent):
+    """A bot with a parameter, for the naming tests."""
+
+    def __init__(self, depth: int = 1) -> None:
+        self.depth = depth
+
+
+def test_an_old_name_makes_the_new_bot_within_its_games_only(monkeypatch) -> None:
+    from sim.core import registry
+
+    monkeypatch.setattr(registry, "_bots", {scope: dict(names) for scope, names in registry._bots.items()})
+    monkeypatch.setattr(registry, "_aliases", {scope: dict(names) for scope, names in registry._aliases.items()})
+    registry.register_bot("default", ("chess_for_tests",))(Tunable)
+    registry.register_alias("chess_default", "default", ("chess_for_tests",), "renamed to default")
+    assert isinstance(make_bot("chess_default:depth=2", "chess_for_tests"), Tunable)
+    assert make_bot("chess_default:depth=2", "chess_for_tests").depth == 2
+    assert isinstance(make_bot("chess_default"), Tunable), "an alias of one game needs no game named"
+    assert registry.known_aliases("chess_for_tests")["chess_default"] == ("default", "renamed to default")
+    assert "chess_default" not in registry.known_aliases("arknova")
+    with pytest.raises(RegistryError, match="does not play arknova"):
+        make_bot("chess_default", "arknova")
+    registry.register_alias("default", "chess_default", ("chess_for_tests",), "a loop")
+    registry._bots["chess_for_tests"].pop("default")
+    with pytest.raises(RegistryError, match="aliases loop: chess_default -> default -> chess_default"):
+        make_bot("chess_default", "chess_for_tests")
+    with pytest.raises(ValueError, match="names itself"):
+        registry.register_alias("same", "same", ("chess_for_tests",), "")
 
 
 def test_a_game_describes_itself() -> None:

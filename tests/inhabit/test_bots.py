@@ -1,6 +1,7 @@
 """Inhabit the Earth's bots: random through the framework, the heuristic family (weights as data), and the
 generic search bot with the heuristic's value. The win rates of the closing note are measured by
-`python scripts/checks/bench.py --only inhabit --inhabit-bots 300` (docs/bots.md); these tests keep them honest at small n."""
+`python scripts/checks/bench.py --only inhabit --inhabit-bots 300` (docs/research/inhabit-bots.md); these tests keep them
+honest at small n."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from heuristics.inhabit.weights import ArchetypeError, load_weights
 from heuristics.search import SearchBot
 from inhabit.helpers import FACTORY, add, new
 from sim.core.play import play_game
-from sim.core.registry import RegistryError, available_bots, make_bot
+from sim.core.registry import RegistryError, available_bots, known_aliases, make_bot
 from sim.core.seeds import derive_seeds
 
 GAME = "inhabit"
@@ -27,12 +28,21 @@ def play(specs: list[str], seed: int, players: int | None = None) -> list[int]:
 
 
 def test_the_family_and_the_search_preset_are_registered_for_the_game_only() -> None:
-    assert {"inhabit_default", "inhabit_racer", "inhabit_heuristic", "inhabit_search", "random",
-            "search"} <= set(available_bots(GAME))
+    assert {"default", "racer", "heuristic", "default_search", "random", "search"} <= set(available_bots(GAME))
     assert isinstance(make_bot("default", GAME), InhabitBot)  # the game's default bot
-    assert not {"inhabit_racer", "inhabit_default"} & set(available_bots("arknova"))
+    assert make_bot("racer", GAME).archetype == "racer" and "racer" not in available_bots("arknova")
     with pytest.raises(RegistryError, match="does not play arknova"):
-        make_bot("inhabit_racer", "arknova")
+        make_bot("racer", "arknova")
+    assert isinstance(make_bot("default_search", GAME).rollout_bot, InhabitBot)
+
+
+def test_the_old_names_make_the_renamed_bots() -> None:
+    renamed = {"inhabit_default": "default", "inhabit_racer": "racer", "inhabit_heuristic": "heuristic",
+               "inhabit_search": "default_search"}
+    assert {old: alias.new for old, alias in known_aliases(GAME).items()} == renamed
+    assert renamed.keys().isdisjoint(available_bots(GAME)), "old names are aliases, not bots"
+    assert make_bot("inhabit_racer", GAME).archetype == "racer"
+    assert isinstance(make_bot("inhabit_search", GAME), SearchBot)
 
 
 def test_random_plays_every_player_count_through_the_framework() -> None:
@@ -53,7 +63,7 @@ def test_the_default_heuristic_beats_random_players() -> None:
 
 
 def test_the_heuristic_is_deterministic_for_a_seed() -> None:
-    assert play(["default", "inhabit_racer", "default"], 5) == play(["default", "inhabit_racer", "default"], 5)
+    assert play(["default", "racer", "default"], 5) == play(["default", "racer", "default"], 5)
 
 
 def test_the_position_value_rewards_progress_and_creatures() -> None:
@@ -97,11 +107,11 @@ def test_a_bad_archetype_gets_one_line(tmp_path: object) -> None:
     with pytest.raises(ArchetypeError, match="unknown archetype 'fast'"):
         load_weights("fast")
     bad = tmp_path / "bad.toml"  # type: ignore[operator]
-    bad.write_text('bot = "inhabit_heuristic"\n[weights]\nspeed = 2\n')
+    bad.write_text('bot = "heuristic"\n[weights]\nspeed = 2\n')
     with pytest.raises(ArchetypeError, match="unknown weight"):
         load_weights(str(bad))
     good = tmp_path / "mine.toml"  # type: ignore[operator]
-    good.write_text('bot = "inhabit_heuristic"\n[weights]\nprogress = 9\n[abilities]\nextra_step = 3\n')
+    good.write_text('bot = "heuristic"\n[weights]\nprogress = 9\n[abilities]\nextra_step = 3\n')
     weights = load_weights(str(good))
     assert weights.progress == 9 and weights.abilities["extra_step"] == 3 and weights.introduce == 2.5
     assert make_bot(str(good), GAME).weights.progress == 9

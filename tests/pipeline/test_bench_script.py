@@ -1,5 +1,5 @@
 """`make bench` (scripts/checks/bench.py) refuses batch sizes it cannot time, and a game it does not know, in one line, before
-it times anything."""
+it times anything; it times a game at each rung of a game's ladder, on fewer games once they took long."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import bench  # noqa: E402
 
 @pytest.mark.parametrize("arguments", [["--runner-games", "0"], ["--repeats", "0"], ["--arknoah-games", "3"],
                                        ["--inhabit-games", "5"], ["--search-games", "-1"], ["--arknoah-fuzz", "-1"],
-                                       ["--inhabit-fuzz", "-1"], ["--inhabit-bots", "-1"], ["--only", "chess"]])
+                                       ["--inhabit-fuzz", "-1"], ["--inhabit-bots", "-1"], ["--rung-games", "-1"],
+                                       ["--rung-seconds", "0"], ["--only", "chess"]])
 def test_sizes_it_cannot_time_are_one_line_errors(arguments: list[str], monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["bench.py", *arguments])
@@ -25,3 +26,14 @@ def test_sizes_it_cannot_time_are_one_line_errors(arguments: list[str], monkeypa
     assert output.out == ""
     error = output.err.strip().splitlines()[-1]
     assert error.startswith("bench.py: error: ") and arguments[0] in error
+
+
+def test_each_rung_of_the_ladder_gets_a_line_and_a_slow_rung_fewer_games(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.ladder_table("toygame.game:ToyGame", 3, 3600.0)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Toy Market, skill ladder, 2 players") and lines[1].startswith("rung")
+    rungs = [line.split() for line in lines[2:]]
+    assert [(rung[0], rung[1], rung[2]) for rung in rungs] == [
+        ("1", "random", "3"), ("2", "greedy", "3"), ("3", "search:simulations=30,rollout=greedy", "3")]
+    bench.ladder_table("toygame.game:ToyGame", 3, 1e-9)
+    assert [line.split()[2] for line in capsys.readouterr().out.splitlines()[2:]] == ["1", "1", "1"]

@@ -161,7 +161,7 @@ def test_a_run_saved_with_an_old_spelling_reads_in_todays(tmp_path: Path) -> Non
 def test_a_tournament_plays_every_table_with_the_folder(tmp_path: Path) -> None:
     folder = data_folder(tmp_path, "arknoah", CHANGES["arknoah"][1])
     out = tmp_path / "tournament"
-    result = CliRunner().invoke(main, ["tournament", "--game", "arknoah", "--bots", "random,noah", "--games", "1",
+    result = CliRunner().invoke(main, ["tournament", "--game", "arknoah", "--bots", "random,default", "--games", "1",
                                        "--jobs", "1", "--data", str(folder), "--out", str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     assert json.loads((out / "tournament.json").read_text(encoding="utf-8"))["data"] == str(folder)
@@ -169,7 +169,7 @@ def test_a_tournament_plays_every_table_with_the_folder(tmp_path: Path) -> None:
         manifest = RunFolder(out / rotation).read_manifest()
         assert manifest is not None and manifest["experiment"]["data"] == str(folder)
     shutil.rmtree(folder)
-    gone = CliRunner().invoke(main, ["tournament", "--game", "arknoah", "--bots", "random,noah", "--games", "1",
+    gone = CliRunner().invoke(main, ["tournament", "--game", "arknoah", "--bots", "random,default", "--games", "1",
                                      "--data", str(folder), "--out", str(out), "--resume"])
     assert gone.exit_code == 2 and gone.output == f"arkmc: error: data folder {folder} does not exist\n"
 

@@ -363,7 +363,7 @@ def _bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
         (["run", "--players", "0", *run_out], "players"),
         (["run", "--bots", "nosuchbot", *run_out], "nosuchbot"),
         (["run", "--bots", "random,random,random", *run_out], "bots names 3 bots for 2 players"),
-        (["run", "--bots", "default:horizon=x", *run_out], "horizon"),
+        (["run", "--bots", "heuristic:horizon=x", *run_out], "horizon"),
         (["run", "--game", "nosuchgame", *run_out], "nosuchgame"),
         (["run", "--option", "maps=Z", *run_out], "maps"),
         (["run", "--option", "nosuch=1", *run_out], "nosuch"),

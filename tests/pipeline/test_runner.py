@@ -229,13 +229,13 @@ def test_overrides_reach_the_workers_and_are_recorded(tmp_path: Path) -> None:
 
 def test_experiment_files_and_flags(tmp_path: Path) -> None:
     path = tmp_path / "exp.toml"
-    path.write_text('game = "arknova"\nplayers = 2\nbots = [{ name = "default", horizon = 1 }, "random"]\n'
+    path.write_text('game = "arknova"\nplayers = 2\nbots = [{ name = "heuristic", horizon = 1 }, "random"]\n'
                     'games = 4\nseed = 3\nchunk_size = 2\n[options]\nmaps = "A"\n')
     out = tmp_path / "run"
     result = CliRunner().invoke(main, ["run", str(path), "--games", "2", "--jobs", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     seats = table(out, "seats")
-    assert sorted(set(seats["bot_spec"])) == ["default:horizon=1", "random"]
+    assert sorted(set(seats["bot_spec"])) == ["heuristic:horizon=1", "random"]
     assert seats.height == 4, "--games overrides the file"
     assert "played 2 games" in result.output and "bytes/game" in result.output
     assert "%|" not in result.output, "no progress bar when the output is not a terminal"
@@ -259,8 +259,8 @@ def test_experiment_files_and_flags(tmp_path: Path) -> None:
     (["--override", "cards.999.cost=3"], "there is no zoo card number 999"),
     (["--override", "stars.1=2"], "must start with cards, final_scoring, maps or tracks"),
     (["--players", "3", "--bots", "random,random"], "names 2 bots for 3 players"),
-    (["--bots", "default:horizon=x"], "bot 'default': horizon must be a whole number, got 'x'"),
-    (["--bots", "default:horizon=3"], "bot 'default': horizon must be 1 or 2, got 3"),
+    (["--bots", "heuristic:horizon=x"], "bot 'heuristic': horizon must be a whole number, got 'x'"),
+    (["--bots", "heuristic:horizon=3"], "bot 'heuristic': horizon must be 1 or 2, got 3"),
     (["--bots", "search:simulations=0"], "bot 'search': it needs simulations >= 1 or ms > 0"),
     (["--bots", "search:exploration=wide"], "bot 'search': exploration must be a number, got 'wide'"),
 ])

@@ -32,6 +32,7 @@ INFO = GameInfo(
         GameOption("start_money", DEFAULT_CONFIG["start_money"], "coins each seat starts with (0-10)"),
     ),
     default_bot="greedy",
+    ladder=("random", "greedy", "search:simulations=30,rollout=greedy"),
     notebooks=("bot_comparison",),
     shape_measures=(
         ShapeMeasure("rounds_played", table="games", label="rounds"),

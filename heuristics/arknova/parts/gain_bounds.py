@@ -6,7 +6,7 @@ stops as soon as no bound left can beat the best outcome found (branch and bound
 depends on its action card, the card's side and the strength the option gives it; it is the `quantile` of
 the gains such options reached in self-play of the same evaluation, so the lookahead rarely misses the
 option the full lookahead would choose, and when it does, it takes one the full lookahead values a little less
-(how often and by how much, for the shipped `default` bounds: docs/bots.md, "A cheaper lookahead").
+(how often and by how much, for the shipped `default` bounds: docs/research/arknova-bots.md, "A cheaper lookahead").
 
 The bounds are data (`bounds/*.json`), fitted by `scripts/data/fit_gain_bounds.py`; they are in the units of
 the evaluation they were fitted with (the bot family and its weights, `HeuristicBot.evaluation`), which the
@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import ArchetypeError, shipped_or_path
+from heuristics.arknova import DATA_DIR
 from sim.arknova import action_tokens
 from sim.arknova.engine import ArkNovaGame
 
-BOUNDS_DIR = Path(__file__).parent / "bounds"
+BOUNDS_DIR = DATA_DIR / "bounds"
 Key = tuple[str, bool, int]  # action card, upgraded, strength
 
 

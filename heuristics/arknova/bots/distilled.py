@@ -1,22 +1,23 @@
-"""The distilled bot: the heuristic's one-turn lookahead, its values corrected toward the search's choices.
+"""The distilled bot, Ark Nova's `default`: the heuristic's one-turn lookahead, its values corrected toward the
+search's choices.
 
-`default_search` plays stronger than the heuristic it is built on, but it searches at every decision, far
-slower than the heuristic's one-turn lookahead (docs/bots.md, "The distilled bot"). Its choices are data:
+The search bot (`default_search`) plays stronger than the heuristic that rolls it out, but it searches at every decision, far
+slower than the heuristic's one-turn lookahead (docs/research/arknova-bots.md, "The distilled bot"). Its choices are data:
 `scripts/data/train_distilled.py` lets it play self-play games, records at each of its turns every option's
 outcome (the heuristic's value, the score, the slot of the action card used and the position's features,
-heuristics/arknova/features.py) and which option the search chose, and fits a conditional logit of the
+heuristics/arknova/parts/features.py) and which option the search chose, and fits a conditional logit of the
 choice on them. Relative to the heuristic value's coefficient, the other coefficients are a correction in
 points: what the search's deeper look valued that the heuristic's weights do not. The bot is the heuristic
 with that correction added to the value of every outcome it plays out (the slot's coefficient joins the
 heuristic's `used_slot` credit), so every option is judged as the search would lean; its opening keep is
-heuristics/arknova/keep.py's. The Cards action's choice between drawing and snapping a display card is
+heuristics/arknova/parts/keep.py's. The Cards action's choice between drawing and snapping a display card is
 answered by the same lookahead (HeuristicBot's `inturn`, the rule's 3 best options), not by the in-turn rule:
-the rule's choice there was what held the bot back (docs/bots.md, "The in-turn lookahead"). A finished game is
+the rule's choice there was what held the bot back (docs/research/arknova-bots.md, "The in-turn lookahead"). A finished game is
 worth its score: nothing of the position's promise is left to count. Solo games are played with the solo value
-(heuristics/arknova/solo_value.py: the final score a position leads to, learned from solo self-play) and a
+(heuristics/arknova/parts/solo_value.py: the final score a position leads to, learned from solo self-play) and a
 two-turn lookahead.
 
-The coefficients are data: `heuristics/arknova/distilled/<name>.json`, with the games and the searches they
+The coefficients are data: `heuristics/arknova/data/distilled/<name>.json`, with the games and the searches they
 were learned from. `search` learned from a search rolled out by `heuristic_v1`; `round2` and `round3` (the
 default) add games labelled by the search rolled out by the previous model (dataset aggregation). The gain
 bounds of the cheaper lookahead (`bounds`) are fitted for this value, model and in-turn lookahead
@@ -34,18 +35,18 @@ from typing import Any
 import numpy as np
 
 from heuristics.archetypes import read_coefficients, shipped_or_path
-from heuristics.arknova.evaluation import Weights, position_value, walk_position
-from heuristics.arknova.features import FEATURES, position_features
-from heuristics.arknova.heuristic import GAMES, HeuristicBot, WeightsSpec, resolve_weights
-from heuristics.arknova.keeper import KeeperBot
-from heuristics.arknova.solo_value import SoloValueBot, load_solo_value, solo_value_path
+from heuristics.arknova import DATA_DIR
+from heuristics.arknova.bots.heuristic import HeuristicBot, WeightsSpec, resolve_weights
+from heuristics.arknova.bots.keeper import KeeperBot
+from heuristics.arknova.parts.evaluation import Weights, position_value, walk_position
+from heuristics.arknova.parts.features import FEATURES, position_features
+from heuristics.arknova.parts.solo_value import SoloValueBot, load_solo_value, solo_value_path
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.tracks import score
 from sim.core.decision import Decision
-from sim.core.registry import register_bot
 
-DISTILLED_DIR = Path(__file__).parent / "distilled"
+DISTILLED_DIR = DATA_DIR / "distilled"
 OUTCOME_FEATURES = ("value", "score", "used_slot", *FEATURES)  # one outcome of a turn option, as the fit sees it
 
 
@@ -72,13 +73,12 @@ def model_path(model: str) -> Path:
     return shipped_or_path(DISTILLED_DIR, model, ".json", "distilled model")
 
 
-@register_bot("distilled", GAMES)
 class DistilledBot(KeeperBot):
     """The heuristic's lookahead with every outcome's value corrected as learned from the search's choices
     (`model`: a shipped name or a .json file); the heuristic's parameters otherwise, with its cheaper
     lookahead on by default (`prune`, and `bounds` fitted for this value), the Cards action's draw-or-snap
     choice answered by the lookahead (`inturn`, `inturn_width`), and the opening keep of
-    heuristics/arknova/keep.py (as `keeper`). Solo games are valued by `solo_model` (a shipped name or a
+    heuristics/arknova/parts/keep.py (as `experimental.keeper`). Solo games are valued by `solo_model` (a shipped name or a
     .json file; empty: as the other games) with a lookahead of `solo_horizon` turns and a `used_slot` credit of
     `solo_used_slot` (the solo value already sees where the action cards lie)."""
 

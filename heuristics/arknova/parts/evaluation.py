@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
+from heuristics.arknova import ARKNOVA_DIR
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
@@ -34,7 +35,7 @@ EFFECT_VALUE = {
 }
 UNMET_PENALTY = 4.0  # a card whose play condition is not met yet is mostly dead weight
 SPONSOR_EFFECT_SHARE = 0.75  # of a sponsor's effects, counted in its card value
-ARCHETYPE_DIR = Path(__file__).parent / "archetypes"
+ARCHETYPE_DIR = ARKNOVA_DIR / "archetypes"
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,7 @@ def kept(table: dict[Any, float], key: Any, compute: Callable[[], float]) -> flo
 def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
                           holders: list[int]) -> float:
     """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
-    lookahead values differ mostly in what projects do not read, so most are found kept (docs/bots.md,
-    "Measured figures formerly quoted in code")."""
+    lookahead values differ mostly in what projects do not read, so most are found kept (docs/research/code-figures.md)."""
     key = (inputs, number, tuple(holders), weights.project_ready, weights.project_progress)
     return kept(player.catalog.derived[_kept_prospects], key, lambda: project_prospect(player, number, holders, weights))
 
@@ -259,7 +259,7 @@ def game_progress(game: ArkNovaGame) -> float:
 
 class PositionWalk(NamedTuple):
     """The quantities of a seat's position that its value (`promise`) and its features
-    (heuristics/arknova/features.py) are both built from: the hand, the projects and the income walked once."""
+    (heuristics/arknova/parts/features.py) are both built from: the hand, the projects and the income walked once."""
 
     income: int  # the money the next break pays
     recurring: float  # value of the effects every break grants again

@@ -1,11 +1,12 @@
 """The heuristic bot family: whole-turn lookahead judged by a weighted position evaluation.
 
 At its turn the bot determinizes (re-deals what it cannot see), plays each legal action
-to the end of the turn on a copy with the cheap in-turn policy (heuristics/arknova/policy.py),
+to the end of the turn on a copy with the cheap in-turn policy (heuristics/arknova/parts/policy.py),
 and keeps the action whose outcome scores best under `position_value` with its weights, crediting
 `used_slot` points per slot of the action card it uses (the evaluation cannot see the strength an
 action card loses when it is used early: an action only permutes the slots).
-The weights come from an archetype TOML file; every shipped archetype is also a bot name.
+The weights come from an archetype TOML file; every shipped archetype but `default` is also a bot name
+(heuristics/arknova/zoo.py; the `default` archetype's bot is `heuristic_v2`, since `default` is the distilled bot).
 """
 
 from __future__ import annotations
@@ -17,26 +18,23 @@ from pathlib import Path
 from typing import Any
 
 from heuristics.archetypes import shipped_or_path
-from heuristics.arknova.evaluation import (
+from heuristics.arknova.parts.evaluation import (
     ARCHETYPE_DIR,
     Weights,
-    archetype_names,
     archetype_path,
     game_progress,
     load_weights,
     position_value,
     read_toml,
 )
-from heuristics.arknova.gain_bounds import GainBounds, load_bounds
-from heuristics.arknova.policy import SCORERS, finish_turn, in_turn_choice, in_turn_ranked
-from heuristics.arknova.pruning import prune_turn_options
-from heuristics.arknova.tuning import HeuristicTuning
-from heuristics.search import SearchBot
+from heuristics.arknova.parts.gain_bounds import GainBounds, load_bounds
+from heuristics.arknova.parts.policy import SCORERS, finish_turn, in_turn_choice, in_turn_ranked
+from heuristics.arknova.parts.pruning import prune_turn_options
+from heuristics.arknova.parts.tuning import HeuristicTuning
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.state import ACTION_CARDS
 from sim.core.decision import Decision
-from sim.core.registry import register_bot
 
 MAX_STRENGTH = len(ACTION_CARDS)  # the strongest slot: one slot per action card
 GAMES = ("arknova",)
@@ -60,15 +58,14 @@ def resolve_weights(archetype: str, weights: WeightsSpec) -> Weights:
     return Weights.from_mapping(weights, base)
 
 
-@register_bot("heuristic")
 class HeuristicBot:
     """Whole-turn lookahead scored by weighted features; weights from an archetype TOML file.
 
     `archetype` is a shipped archetype name or a path to an archetype file; `weights` (a TOML
     file path or a table) overrides some of its weights. With `horizon=2` the `shortlist`
     best actions are also judged by the best plain action of the seat's following turn. With `prune`
-    the options that cheap tests show need no playout (heuristics/arknova/pruning.py) are left out; with
-    `bounds` (a shipped gain-bounds name or a .json file, heuristics/arknova/gain_bounds.py) the options
+    the options that cheap tests show need no playout (heuristics/arknova/parts/pruning.py) are left out; with
+    `bounds` (a shipped gain-bounds name or a .json file, heuristics/arknova/parts/gain_bounds.py) the options
     are played best bound first and the lookahead stops when no bound left can beat the best outcome.
     `inturn` names in-turn decision kinds (`|`-separated, e.g. `animal_play|take_card`) answered by the same
     lookahead: each option (the rule's `inturn_width` best; 0, every one) played to the turn's end by the in-turn
@@ -273,21 +270,3 @@ def archetype_bot(name: str) -> Callable[..., HeuristicBot]:
     factory.__doc__ = table.get("description", f"heuristic bot, archetype {name}")
     return factory
 
-
-for _archetype in archetype_names():
-    register_bot(_archetype, GAMES)(archetype_bot(_archetype))
-
-# The search bot as Ark Nova wants it: the default heuristic rolls out, judges the leaves and
-# shortlists the root's 5 best options; only whole turns are searched, three of the searching
-# seat's turns deep, at most 0.9 s a decision (the last 0.1 s of the 1 s target is headroom for a
-# garbage-collector pause; docs/bots.md, "Search bot and tournaments"). A value margin of 15 points counts
-# as one logit of winning, the scale fitted by scripts/data/calibrate_search_scale.py (docs/bots.md, "Why
-# `scale=15` and `width=5`"); prior and exploration are in the same reward units.
-DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3, "simulations": 200, "ms": 900.0,
-                  "width": 5, "scale": 15.0, "prior": 0.6, "exploration": 0.04}
-_default_search = partial(SearchBot, **DEFAULT_SEARCH)
-_default_search.__doc__ = ("Search bot at its default budget for Ark Nova: the default heuristic as rollout "
-                           f"bot, whole turns searched {DEFAULT_SEARCH['turns']} turns deep among the "
-                           f"{DEFAULT_SEARCH['width']} options it ranks best, "
-                           f"{DEFAULT_SEARCH['simulations']} simulations or {DEFAULT_SEARCH['ms'] / 1000:g} s a decision.")
-register_bot("default_search", GAMES)(_default_search)

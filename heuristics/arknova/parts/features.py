@@ -1,7 +1,7 @@
 """A seat's position as named numbers: the quantities the heuristic's evaluation weighs, in their own units.
 
 The heuristic family's `position_value` sums these quantities, each times a hand-set weight. Kept apart and
-unweighted, they let a model learn what each is worth from better play (heuristics/arknova/distilled.py):
+unweighted, they let a model learn what each is worth from better play (heuristics/arknova/bots/distilled.py):
 money (up to the heuristic's cap and above it), income, reputation, X-tokens, upgrades, workers, partner
 zoos and universities, the recurring effects, the hand's animals by how ready they are, its sponsors, the
 projects in reach, empty enclosures, sponsor levels, free space, and where each action card lies.
@@ -9,7 +9,7 @@ projects in reach, empty enclosures, sponsor levels, free space, and where each 
 
 from __future__ import annotations
 
-from heuristics.arknova.evaluation import PositionWalk, Weights, walk_position
+from heuristics.arknova.parts.evaluation import PositionWalk, Weights, walk_position
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.state import ACTION_CARDS
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
-from heuristics.arknova.evaluation import (
+from heuristics.arknova.parts.evaluation import (
     EFFECT_VALUE,
     animal_gain,
     card_value,

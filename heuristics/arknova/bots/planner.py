@@ -1,16 +1,16 @@
 """The planner: whole turns judged by the plan they leave, at a fraction of the heuristic's cost.
 
 At its turn the bot determinizes, scores every legal turn option statically (without a copy: the learned
-prior of heuristics/arknova/prior.py over what the action card can do at the strength the option gives it,
-heuristics/arknova/plan_value.py), and plays only the `shortlist` best to the end of the turn on a copy,
+prior of heuristics/arknova/parts/prior.py over what the action card can do at the strength the option gives it,
+heuristics/arknova/parts/plan_value.py), and plays only the `shortlist` best to the end of the turn on a copy,
 where the heuristic family plays every option. Each outcome is judged by the heuristic's position value
 (its archetype's weights, with the `used_slot` credit) plus the plan it leaves: the work waiting for the
 action cards in the strong slots, at their strength (`plan_value`). The opening keep is
-heuristics/arknova/keep.py's. Decisions inside a turn are answered by the heuristic family's in-turn rules,
+heuristics/arknova/parts/keep.py's. Decisions inside a turn are answered by the heuristic family's in-turn rules,
 except the choice of a card to take, keep or discard, which also counts what a sponsor adds to the plan
 (`hand_plan_gain`).
 
-Its plan weights are data: a planner file (`heuristics/arknova/planners/*.toml`) holds a `[plan]` table
+Its plan weights are data: a planner file (`heuristics/arknova/data/planners/*.toml`) holds a `[plan]` table
 (`PlanWeights`) and names the heuristic archetype whose weights judge the positions (`archetype`).
 """
 
@@ -23,20 +23,19 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from heuristics.archetypes import ArchetypeError, archetype_names, read_toml, shipped_or_path
-from heuristics.arknova.gain_bounds import load_bounds
-from heuristics.arknova.heuristic import DEFAULT_SEARCH, GAMES, HeuristicBot, WeightsSpec
-from heuristics.arknova.keep import choose_keep
-from heuristics.arknova.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
-from heuristics.arknova.policy import SCORERS, View, finish_turn, in_turn_choice
-from heuristics.arknova.prior import GAIN_FILE, best_next_gain, load_prior, prior_features
-from heuristics.search import SearchBot
+from heuristics.archetypes import ArchetypeError, read_toml, shipped_or_path
+from heuristics.arknova import DATA_DIR
+from heuristics.arknova.bots.heuristic import HeuristicBot, WeightsSpec
+from heuristics.arknova.parts.gain_bounds import load_bounds
+from heuristics.arknova.parts.keep import choose_keep
+from heuristics.arknova.parts.plan_value import PlanWeights, card_readiness, hand_plan_gain, option_prior, plan_value
+from heuristics.arknova.parts.policy import SCORERS, View, finish_turn, in_turn_choice
+from heuristics.arknova.parts.prior import GAIN_FILE, best_next_gain, load_prior, prior_features
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.core.decision import Decision
-from sim.core.registry import register_bot
 
-PLANNER_DIR = Path(__file__).parent / "planners"
+PLANNER_DIR = DATA_DIR / "planners"
 
 
 def _display_card(view: View, option: Any) -> int | None:
@@ -70,7 +69,6 @@ def plan_weights(table: Mapping[str, Any], source: str) -> PlanWeights:
     return PlanWeights(**values)
 
 
-@register_bot("planner", GAMES)
 class PlannerBot(HeuristicBot):
     """Shortlisted whole-turn lookahead judged by the heuristic evaluation plus the plan it leaves.
 
@@ -173,17 +171,3 @@ def planner_bot(name: str) -> Callable[..., PlannerBot]:
     factory.__doc__ = read_toml(PLANNER_DIR / f"{name}.toml").get("description", f"planner {name}")
     return factory
 
-
-for _plan in archetype_names(PLANNER_DIR):
-    if _plan != "default":
-        register_bot(f"planner_{_plan}", GAMES)(planner_bot(_plan))
-
-# Today's default heuristic under a stable name, so that comparisons and old runs keep it when `default` moves.
-_heuristic_v1 = partial(HeuristicBot, archetype="default")
-_heuristic_v1.__doc__ = ("Today's default under a stable name: the heuristic family's default archetype, "
-                         "every turn option played out.")
-register_bot("heuristic_v1", GAMES)(_heuristic_v1)
-
-_planner_search = partial(SearchBot, **{**DEFAULT_SEARCH, "rollout": "planner"})
-_planner_search.__doc__ = "The default search preset (default_search) with the planner rolling out and judging the leaves."
-register_bot("planner_search", GAMES)(_planner_search)

@@ -4,7 +4,7 @@ few breaks, not only by what it could play right now.
 Today's heuristic values each card as if the game were about to start its second turn: a card whose
 condition is not met yet loses 4 points per unmet condition, so it never keeps Galapagos Giant Tortoise
 (2 Americas icons, Animals upgraded) or Scarlet Macaw (an Americas partner zoo), and its keep ranks no
-better than a random keep (issue 27; docs/bots.md, "The opening keep"). Here a kept card is worth what it
+better than a random keep (issue 27; docs/research/arknova-bots.md, "The opening keep"). Here a kept card is worth what it
 brings when played, less
 
 - its money: an animal's cost and that of the enclosure it needs, and the kept animals' total above what
@@ -21,9 +21,9 @@ brings when played, less
 The keep also earns its synergies: kept cards that share a category or continent icon, icons toward the
 base conservation projects on the table, kept animals whose icon triggers a kept sponsor's reward, and
 what the kept cards add toward the seat's final-scoring cards. A card the seat can play also earns its
-learned keep value (heuristics/arknova/keep_values.json, one table per player count, written by
+learned keep value (heuristics/arknova/data/keep_values.json, one table per player count, written by
 scripts/data/train_keep_values.py from the bot's own self-play runs): how much more often seats that kept it won,
-in log-odds, which catches what the rules above miss. The weights are data (heuristics/arknova/keep.toml,
+in log-odds, which catches what the rules above miss. The weights are data (heuristics/arknova/data/keep.toml,
 `[keep]`), in points of final score. The function reads only the seat's observation: its dealt cards, zoo
 map, tracks and final-scoring cards, and the public table.
 """
@@ -37,11 +37,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from math import ceil
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from heuristics.archetypes import ArchetypeError, read_toml
-from heuristics.arknova.evaluation import animal_gain, sponsor_gains
+from heuristics.arknova import DATA_DIR
+from heuristics.arknova.parts.evaluation import animal_gain, sponsor_gains
 from sim.arknova.board import board_of, building_size
 from sim.arknova.catalog import Animal, Catalog, Project, Requirement, Sponsor
 from sim.arknova.requirements import counted_icon, requirement_met
@@ -49,8 +49,8 @@ from sim.arknova.state import PlayerState
 from sim.arknova.zoo import enclosures_for, legal_placements
 from sim.core.decision import Decision
 
-WEIGHTS_FILE = Path(__file__).parent / "keep.toml"
-LEARNED_FILE = Path(__file__).parent / "keep_values.json"
+WEIGHTS_FILE = DATA_DIR / "keep.toml"
+LEARNED_FILE = DATA_DIR / "keep_values.json"
 SPECIAL_NEEDS_BUILD_UPGRADE = ("reptile_house", "large_bird_aviary")
 STANDARD_SIZES = range(1, 6)
 NEVER = None   # a preparation that cannot be made: the card cannot be played in the opening
@@ -102,7 +102,7 @@ class KeepWeights:
 
 @lru_cache(maxsize=1)
 def default_keep_weights() -> KeepWeights:
-    """The shipped weights (heuristics/arknova/keep.toml)."""
+    """The shipped weights (heuristics/arknova/data/keep.toml)."""
     return KeepWeights.from_mapping(read_toml(WEIGHTS_FILE).get("keep", {}), source=str(WEIGHTS_FILE))
 
 

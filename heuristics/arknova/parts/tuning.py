@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from heuristics.arknova.evaluation import ArchetypeError, Weights
+from heuristics.arknova.parts.evaluation import ArchetypeError, Weights
 
 
 class HeuristicTuning:
     """Tuning of the heuristic family's weights (heuristics/arknova/archetypes/*.toml)."""
 
     def start(self, archetype: str) -> Weights:
-        from heuristics.arknova.heuristic import resolve_weights
+        from heuristics.arknova.bots.heuristic import resolve_weights
 
         try:
             return resolve_weights(archetype, None)
@@ -20,7 +20,7 @@ class HeuristicTuning:
             raise ValueError(str(error)) from None
 
     def bot(self, weights: Weights) -> Any:
-        from heuristics.arknova.heuristic import HeuristicBot
+        from heuristics.arknova.bots.heuristic import HeuristicBot
 
         return HeuristicBot(weights=weights)
 

@@ -4,7 +4,7 @@ A solo game has no rival and a fixed end (27 turns in six rounds), so its one ai
 heuristic's value (score plus a promise that fades as the leading score nears 100) does not know how many
 turns are left: with two turns to go it still counts money, cards and income that will never score. The
 solo value is a linear model per round (the breaks so far) of the final score on the position: the
-heuristic's value, the score, the features of heuristics/arknova/features.py and the turns played.
+heuristic's value, the score, the features of heuristics/arknova/parts/features.py and the turns played.
 `scripts/data/train_solo_value.py` fits it on solo self-play, a few rounds each played by the bot valuing with
 the last round's model (policy iteration); the file records the rounds. A finished game is worth its score.
 """
@@ -19,13 +19,14 @@ from typing import Any
 import numpy as np
 
 from heuristics.archetypes import ArchetypeError, read_fitted, shipped_or_path
-from heuristics.arknova.evaluation import Weights, position_value, walk_position
-from heuristics.arknova.features import FEATURES, position_features
-from heuristics.arknova.keeper import KeeperBot
+from heuristics.arknova import DATA_DIR
+from heuristics.arknova.bots.keeper import KeeperBot
+from heuristics.arknova.parts.evaluation import Weights, position_value, walk_position
+from heuristics.arknova.parts.features import FEATURES, position_features
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.tracks import score
 
-SOLO_VALUE_DIR = Path(__file__).parent / "solo_values"
+SOLO_VALUE_DIR = DATA_DIR / "solo_values"
 SOLO_FEATURES = ("value", "score", *FEATURES, "turns")
 ROUNDS = 6  # a solo game's rounds: the breaks so far, 0 to 5
 
@@ -109,7 +110,7 @@ def solo_value_path(model: str) -> Path:
 
 class SoloValueBot(KeeperBot):
     """The heuristic's lookahead valuing each outcome by the solo value (no gain bounds: they are fitted for
-    another value), with heuristics/arknova/keep.py's opening keep. distilled plays its solo games with it."""
+    another value), with heuristics/arknova/parts/keep.py's opening keep. distilled plays its solo games with it."""
 
     def __init__(self, model: SoloValue, weights: Weights, horizon: int, prune: bool, max_rollout_decisions: int,
                  inturn: str, inturn_width: int) -> None:

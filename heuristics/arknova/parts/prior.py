@@ -3,7 +3,7 @@ static features only (no copy), fitted to the outcomes the planner itself simula
 
 The planner plays only a shortlist of its turn options to the end of the turn. Which options make the list
 is decided by this prior: per action card, its readiness at the strength the option gives it
-(heuristics/arknova/plan_value.py), that strength, its slot, the seat's money and hand size; per X-token
+(heuristics/arknova/parts/plan_value.py), that strength, its slot, the seat's money and hand size; per X-token
 option, the slot of the card it sends to slot 1; and the X-tokens an option spends. The coefficients are
 data (`planners/prior.json`), fitted by `scripts/data/train_planner_prior.py` by least squares on every option of
 self-play turns, the value of each centred on its decision's mean (only the order within a decision matters).
@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from heuristics.archetypes import read_coefficients
+from heuristics.arknova import DATA_DIR
 from sim.arknova.state import ACTION_CARDS
 
-PRIOR_FILE = Path(__file__).parent / "planners" / "prior.json"
-GAIN_FILE = Path(__file__).parent / "planners" / "gain.json"  # the same features, fitted to the gain itself
+PRIOR_FILE = DATA_DIR / "planners" / "prior.json"
+GAIN_FILE = DATA_DIR / "planners" / "gain.json"  # the same features, fitted to the gain itself
 PER_CARD = ("is", "readiness", "strength", "slot", "money", "hand")
 FEATURES = tuple(f"{card}_{name}" for card in ACTION_CARDS for name in PER_CARD) + (
     "xtoken_is", "xtoken_slot", "spent")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heuristics.arknova.evaluation import animal_gain, sponsor_gains
+from heuristics.arknova.parts.evaluation import animal_gain, sponsor_gains
 from sim.arknova.actions.animals import animal_cost
 from sim.arknova.actions.association import support_choices, workers_needed
 from sim.arknova.board import building_size
@@ -34,7 +34,7 @@ SLOTS = 5
 
 @dataclass(frozen=True)
 class PlanWeights:
-    """What the planner's plan counts, in points of score per unit (heuristics/arknova/planners/*.toml)."""
+    """What the planner's plan counts, in points of score per unit (heuristics/arknova/data/planners/*.toml)."""
 
     next_turn: float  # share of the best readiness among the cards in slots 4 and 5 after the move
     later: float  # share of the second best of them (the turn after)
@@ -42,11 +42,11 @@ class PlanWeights:
     cards: float  # readiness of a Cards action per point of strength
     build_share: float  # share of a waiting animal's gain that an enclosure for it is worth
     partner: float  # a partner zoo or university the Association action can take now
-    lookahead: float  # share of the gain model's best next use of an action card (heuristics/arknova/prior.py)
+    lookahead: float  # share of the gain model's best next use of an action card (heuristics/arknova/parts/prior.py)
     card_plan: float  # weight of what a card adds to `plan_value` when the bot keeps, takes or discards it
     prior: float  # weight of a card's readiness against the `used_slot` credit in an option's static score
     shortlist: int  # turn options simulated to the end of the turn (the best by `option_prior`)
-    learned: int  # 1: the shortlist by the learned prior (heuristics/arknova/prior.py), 0: by `option_prior`
+    learned: int  # 1: the shortlist by the learned prior (heuristics/arknova/parts/prior.py), 0: by `option_prior`
 
 
 def _playable_animal_gains(player: PlayerState) -> list[float]:
