@@ -29,13 +29,13 @@ for _archetype in archetype_names():
     if _archetype != DEFAULT_ARCHETYPE:  # its bot is heuristic_v2: `default` is the distilled bot
         register_bot(_archetype, GAMES)(archetype_bot(_archetype))
 
-# The search bot as Ark Nova wants it: `default` (named by its class: the search makes its rollout bot
-# without knowing the game, and every game has a `default`) rolls out, judges the leaves and shortlists the root's 5
-# best options; only whole turns are searched, three of the searching seat's turns deep, at most 0.9 s a
-# decision (the last 0.1 s of the 1 s target is headroom for a garbage-collector pause;
+# The search bot as Ark Nova wants it: `default` (Ark Nova's: the search makes its rollout bot in its own game)
+# rolls out, judges the leaves and shortlists the root's 5 best options; only whole turns are searched, three of
+# the searching seat's turns deep, at most 0.9 s a decision (the last 0.1 s of the 1 s target is headroom for a
+# garbage-collector pause;
 # docs/research/arknova-bots.md, "The search bot"). A value margin of 15 points counts as one logit of winning,
 # the scale fitted by scripts/data/calibrate_search_scale.py; prior and exploration are in the same reward units.
-DEFAULT_SEARCH = {"rollout": "heuristics.arknova.bots.distilled:DistilledBot", "kinds": "turn", "turns": 3,
+DEFAULT_SEARCH = {"rollout": "default", "kinds": "turn", "turns": 3,
                   "simulations": 200, "ms": 900.0, "width": 5, "scale": 15.0, "prior": 0.6, "exploration": 0.04}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its default budget for Ark Nova: `default` as rollout bot, whole turns "
