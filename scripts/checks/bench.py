@@ -236,7 +236,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
     parser.add_argument("--random-games", type=int, default=40, help="Ark Nova games per random batch")
     parser.add_argument("--default-games", type=int, default=10,
-                        help="Ark Nova games per batch of heuristic_v1, default and distilled")
+                        help="Ark Nova games per batch of heuristic_v1 and default")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
     parser.add_argument("--arknoah-games", type=int, default=100, help="Ark & Noah games per random batch (a quarter "

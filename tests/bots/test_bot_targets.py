@@ -4,26 +4,14 @@ what two very unequal bots must show."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bots.scripts import load_script
 
-def harness() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "checks" / "bot_targets.py"
-    spec = importlib.util.spec_from_file_location("bot_targets", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-targets = harness()
+targets = load_script("checks", "bot_targets")
 
 
 def estimate(value: float, low: float | None = None) -> object:

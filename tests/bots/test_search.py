@@ -3,16 +3,15 @@ and play strength, on Ark Nova and on a toy game defined here (proof that it is 
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from bots.scripts import load_script
 from heuristics.random_bot import RandomBot
 from heuristics.search import SearchBot, value_margins
 from sim.core.decision import Decision
@@ -350,11 +349,7 @@ def test_default_search_is_the_ark_nova_preset_within_its_time_budget(arknova: A
 
 
 def calibration_script() -> Any:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "data" / "calibrate_search_scale.py"
-    spec = importlib.util.spec_from_file_location("calibrate_search_scale", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("data", "calibrate_search_scale")
 
 
 def test_the_scale_calibration_recovers_the_scale_wins_were_drawn_with() -> None:

@@ -4,7 +4,6 @@ no run are refused in one line."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from bots.scripts import load_script
 from sim.analysis.data import Run
 from sim.arknova.analysis.opening import keep_values
 from sim.pipeline.experiment import build_experiment
@@ -19,12 +19,7 @@ from sim.pipeline.runner import run
 
 
 def trainer() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "data" / "train_keep_values.py"
-    spec = importlib.util.spec_from_file_location("train_keep_values", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("data", "train_keep_values")
 
 
 def random_run(out: Path, players: int, games: int) -> Path:
