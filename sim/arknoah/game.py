@@ -37,6 +37,7 @@ INFO = GameInfo(
     notebooks=("arknoah", "bot_comparison"),
     turn_decision=(PLAN, TURN),  # a worker planned (normal rules), a player's turn (quick rules)
     points_unit="VP",
+    game_length="rounds",
     shape_measures=(
         ShapeMeasure("rounds", table="games"),
         ShapeMeasure("cages", table="games"),

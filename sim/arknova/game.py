@@ -3,10 +3,11 @@ itself to the framework (options, default bot, turn log, card status, report sec
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sim.arknova import dataset, history, overrides
+from sim.arknova import dataset, history, overrides, study
 from sim.arknova.catalog import PACKAGE, Catalog, load_catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
@@ -18,6 +19,7 @@ from sim.core.protocols import (
     GameInfo,
     GameOption,
     GameTables,
+    Intervention,
     SeatFactor,
     SeatView,
     ShapeMeasure,
@@ -45,6 +47,7 @@ INFO = GameInfo(
     seat_factors=(SeatFactor("map", plural="maps", override_prefix="maps", preposition="on"),),
     points_unit="VP",
     card_timing="break_number",
+    game_length="turns",
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("end_trigger", table="games", summary="share", name="score_trigger", label="score end",
@@ -115,6 +118,15 @@ class ArkNova:
         from sim.arknova.replay_view import seat_view
 
         return seat_view(observation)
+
+    study_component = "card"
+    study_kinds = study.STUDY_KINDS
+
+    def study_components(self) -> dict[int, str]:
+        return study.study_components(self.catalog)
+
+    def intervene(self, state: ArkNovaGame, intervention: Intervention, rng: random.Random) -> None:
+        study.intervene(state, intervention, rng)
 
     def card_statuses(self) -> list[CardStatus]:
         from sim.arknova import card_status

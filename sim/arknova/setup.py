@@ -181,8 +181,12 @@ def choose_map(game: ArkNovaGame, step: Step, map_id: Any) -> None:
 
 @options("keep_cards")
 def keep_options(game: ArkNovaGame, step: Step) -> tuple[Any, ...]:
-    """Every way to keep 4 of the 8 dealt cards."""
-    return tuple(combinations(game.players[step[1]].dealt, game.catalog.tracks.hand_kept))
+    """Every way to keep 4 of the 8 dealt cards; a study's keep step (seat, card, keep) allows only the ways that
+    keep that card, or only those that let it go (`sim.arknova.study.bind_keep`), while it is in the deal."""
+    ways = tuple(combinations(game.players[step[1]].dealt, game.catalog.tracks.hand_kept))
+    if len(step) == 2 or step[2] not in game.players[step[1]].dealt:
+        return ways
+    return tuple(way for way in ways if (step[2] in way) == step[3])
 
 
 @resolver("keep_cards")

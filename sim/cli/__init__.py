@@ -4,6 +4,7 @@
     arkmc play  --players 2 --seed 7     one game, printed turn by turn
     arkmc run   [EXPERIMENT.toml]        an experiment in parallel, saved as a Parquet dataset
     arkmc sweep --override-path P --values 13..19   a run per value of one override, and its curve
+    arkmc study cards|keeps|bans --pairs N   each card's strength by experiment: paired games, one card forced
     arkmc bots  --game G [--all]         the game's bots: its default, its skill ladder, the others, old names
     arkmc tune  default --budget 2000    better bot weights by self-play (CMA-ES)
     arkmc cards --missing                which cards are implemented and which test proves each
@@ -30,6 +31,7 @@ from sim.cli.play import play
 from sim.cli.replay import replay
 from sim.cli.report import report
 from sim.cli.run import run
+from sim.cli.study import study
 from sim.cli.sweep import sweep
 from sim.cli.tournament import tournament
 from sim.cli.tune import tune
@@ -48,5 +50,5 @@ def main() -> None:
     """arkmc: Monte Carlo strategy analysis for animal-themed board games (Ark Nova first)."""
 
 
-for command in (games, play, run, sweep, bots, cards, tune, tournament, report, replay):
+for command in (games, play, run, sweep, study, bots, cards, tune, tournament, report, replay):
     main.add_command(command)

@@ -15,6 +15,7 @@ from sim.pipeline.command import arkmc
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+GAMES = click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]")
 EXPERIMENT_OPTIONS = (
     click.option("--game", default=None, help=GAME_HELP + DEFAULT_GAME_HELP),
     PLAYERS,
@@ -23,7 +24,6 @@ EXPERIMENT_OPTIONS = (
                       "parameters): name, name:key=value,..., module:Class.  [default: default]"),
     OPTION,
     DATA,
-    click.option("--games", type=int, default=None, help="Number of games.  [default: 2000]"),
     click.option("--seed", type=int, default=None,
                  help="Base seed; game i's seed is spawned from it with key i.  [default: 0]"),
     click.option("--chunk-size", type=int, default=None, help="Games per saved part (0 = about 100 parts).  [default: 0]"),
@@ -43,10 +43,11 @@ EXPERIMENT_OPTIONS = (
 )
 
 
-def experiment_options(command: F) -> F:
+def experiment_options(command: F, games: bool = True) -> F:
     """The options that describe an experiment and how it runs (all but --out and --resume), shared by
-    `arkmc run` and `arkmc sweep`, with EXPERIMENT_FILE before them."""
-    for option in reversed(EXPERIMENT_OPTIONS):
+    `arkmc run`, `arkmc sweep` and (without --games, since its pairs set them) `arkmc study`, with
+    EXPERIMENT_FILE before them."""
+    for option in reversed(EXPERIMENT_OPTIONS[:5] + ((GAMES,) if games else ()) + EXPERIMENT_OPTIONS[5:]):
         command = option(command)
     return click.argument("experiment_file", required=False, type=click.Path(path_type=Path, dir_okay=False))(command)
 

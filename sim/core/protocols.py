@@ -177,6 +177,8 @@ class GameInfo:
     - `card_timing`: the card events' column that says when in the game a card was played (Ark Nova:
       "break_number", the breaks completed); the card regression controls for it. "" when there is none.
     - `shape_measures`: the columns of the tournament's game-shape table (`ShapeMeasure`), none by default.
+    - `game_length`: the games-table column that says how long a game was (Ark Nova: "turns"), for the ban
+      study's change of game length; "" = the decisions of the game.
     - `shortcuts`: options the game offers as their own flag: `--NAME VALUE` on every command that takes
       `--option` means `--option NAME=VALUE` (Ark Nova: "maps", so `--maps 3`). None by default.
 
@@ -199,6 +201,7 @@ class GameInfo:
     shape_measures: tuple[ShapeMeasure, ...] = ()
     shortcuts: tuple[str, ...] = ()
     ladder: tuple[str, ...] = ()
+    game_length: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +313,46 @@ class DataFolders(Protocol):
         """A factory whose games use the files of `folder` (an absolute path) in place of the shipped files of
         the same names; this one is unchanged, and `overridden` on the new one applies on top of the folder.
         A ValueError with a one-line message when the folder or a file in it is bad."""
+
+
+@dataclass(frozen=True, slots=True)
+class Intervention:
+    """One change a study makes to a freshly set-up game, before any decision (`arkmc study`).
+
+    `kind` is one of:
+    - "deal": `component` is in `seat`'s opening hand. It replaces a card of that hand chosen at random, and
+      the replaced card takes the component's place (the deck, another seat's hand, a display);
+    - "keep" / "let_go": as "deal", and the seat's opening keep must keep it / must let it go;
+    - "ban": the component is out of the game (`seat` is unused).
+
+    `component` is a number from the game's `study_components()`.
+    """
+
+    kind: str
+    component: int
+    seat: int = 0
+
+
+class Interventions(Protocol):
+    """Optional for a `GameFactory`: the game can force or remove one of its components, which is what
+    `arkmc study` needs to measure a component's strength by experiment rather than by correlation.
+
+    - `study_component`: what a component is called, for people ("card", "species");
+    - `study_kinds`: the `Intervention` kinds the game can make ("keep" and "let_go" need an opening keep);
+    - `study_components()`: number -> name of every component a study may force or remove;
+    - `intervene(state, intervention, rng)`: make the change on a game fresh from `new_game`, drawing any
+      random choice (which card of the hand is replaced) from `rng` alone, so that the game's own random
+      stream, and with it everything the change does not touch, stays as in the untouched twin. A
+      ValueError with a one-line message when the change cannot be made in this game (the seat does not
+      exist).
+    """
+
+    study_component: str
+    study_kinds: tuple[str, ...]
+
+    def study_components(self) -> Mapping[int, str]: ...
+
+    def intervene(self, state: GameState, intervention: Intervention, rng: random.Random) -> None: ...
 
 
 ANY_GAME = "*"

@@ -39,6 +39,7 @@ INFO = GameInfo(
     data_note=DATA_NOTE,
     notebooks=("inhabit",),
     card_timing="turn",
+    game_length="rounds",
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("rounds", table="games"),

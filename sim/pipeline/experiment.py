@@ -22,6 +22,8 @@ played at 3,000 from the start hold the same rows under the same id.
     backend = "loky"           # loky, dask or ray
     scheduler = ""             # dask or ray cluster address; empty = a local cluster
     decision_seconds = 60      # a bot that takes longer over one decision loses its game (an error row)
+    study = { kind = "cards", components = [401, 402], seat = 0 }  # set by `arkmc study`: paired games that
+                               # differ by one intervention (sim/pipeline/study.py); games = pairs x arms
     [options]                  # any other game option (`arkmc games` lists them); unset options take
     maps = "random"            # the game's study defaults (Ark Nova: maps 1-8), then its own defaults
 """
@@ -40,6 +42,7 @@ from sim.core.data_folder import DATA_KEY, factory_with_data, refuse_data_option
 from sim.core.protocols import GameFactory
 from sim.core.registry import DEFAULT_BOT, RegistryError, default_game, get_game, make_bot, names_code
 from sim.pipeline.storage import RunFolder
+from sim.pipeline.study import StudyDesign, checked_design
 
 BACKENDS = ("loky", "dask", "ray")
 MAX_GAMES = 100_000_000  # 400 million seat rows at four players: more than one folder should hold
@@ -71,6 +74,7 @@ class Experiment:
     backend: str = "loky"
     scheduler: str = ""
     decision_seconds: float = 60.0
+    study: Mapping[str, Any] = field(default_factory=dict)  # `arkmc study`'s design; empty for an ordinary run
 
     @property
     def identity(self) -> dict[str, Any]:
@@ -89,14 +93,16 @@ class Experiment:
         return {**self.options, "players": self.players}
 
     def to_dict(self) -> dict[str, Any]:
-        """The experiment as plain values; `data` only when a folder is given, so that an experiment without
-        one keeps the id and the manifest it had before the key existed."""
+        """The experiment as plain values; `data` only when a folder is given and `study` only for a study, so
+        that an experiment without them keeps the id and the manifest it had before the keys existed."""
         values = asdict(self)
         values["bots"] = list(self.bots)
         values["overrides"] = list(self.overrides)
         values["options"] = dict(self.options)
-        if not self.data:
-            del values[DATA_KEY]
+        values["study"] = dict(self.study)
+        for key in (DATA_KEY, "study"):
+            if not values[key]:
+                del values[key]
         return values
 
 
@@ -185,6 +191,7 @@ def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -
         scheduler=_typed(merged, "scheduler", str, defaults.scheduler),
         decision_seconds=float(_typed(merged, "decision_seconds", (int, float), defaults.decision_seconds)),
         bots=_bot_specs(merged.get("bots", list(defaults.bots))),
+        study=dict(_typed(merged, "study", dict, defaults.study)),
     )
     return _validated(experiment)
 
@@ -302,10 +309,27 @@ def _validated(experiment: Experiment) -> Experiment:
             make_bot(spec, experiment.game)
         except RegistryError as error:
             raise ExperimentError(str(error)) from None
+    if experiment.study:
+        _check_study(factory, experiment)
     options = {key: value for key, value in config.items() if key != "players"}
     chunk_size = experiment.chunk_size or default_chunk_size(experiment.games)
     return replace(experiment, bots=bots, options=options, chunk_size=chunk_size,
                    overrides=tuple(f"{path}={value}" for path, value in overrides.items()))
+
+
+def _check_study(factory: GameFactory, experiment: Experiment) -> None:
+    """An ExperimentError when the `study` key is not a design this game can play with `games` whole pairs."""
+    try:
+        saved = StudyDesign.from_spec(experiment.study)
+        design = checked_design(factory, saved.kind, [str(number) for number in saved.components], saved.seat,
+                                experiment.players)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ExperimentError(f"study is not a valid study design: {error}") from None
+    if design != saved or not design.components:
+        raise ExperimentError(f"study is not a valid study design: {dict(experiment.study)}")
+    if experiment.games % len(design.arms):
+        raise ExperimentError(f"a study's games must be whole pairs: a multiple of its {len(design.arms)} arms, "
+                              f"got {experiment.games}")
 
 
 def default_chunk_size(games: int) -> int:

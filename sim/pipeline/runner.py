@@ -31,10 +31,11 @@ from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
 from sim.core.registry import make_bot, parse_bot_spec
-from sim.core.seeds import game_seed
+from sim.core.seeds import game_seed, python_rng
 from sim.pipeline.backends import execution, require_backend, worker_count
 from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, game_factory, setting_differences
 from sim.pipeline.storage import RunFolder, frame, table_schemas
+from sim.pipeline.study import study_design
 
 
 @dataclass(slots=True)
@@ -133,6 +134,7 @@ def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = N
 
 
 GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
+INTERVENTION_STREAM = 2  # python_rng(seed, 2): a study's random choices (play_game's bots use stream 1)
 ERROR_ROW_FIELDS = ("experiment", "game", "seed", "game_name", "players", "seconds")
 # What polars raises when a value does not fit its column (an i64 into a u8, a string into a number).
 ROW_ERRORS = (pl.exceptions.PolarsError, OverflowError, TypeError, ValueError)
@@ -163,10 +165,22 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
     return game
 
 
+def indexed_seed(experiment: Experiment, index: int) -> int:
+    """Game `index`'s seed: spawned from the base seed with key `index`, or in a study with its pair's number."""
+    design = study_design(experiment.study)
+    return design.game_seed(experiment.seed, index) if design else game_seed(experiment.seed, index)
+
+
 def new_indexed_game(experiment: Experiment, factory: GameFactory, index: int) -> GameState:
-    """Game `index` of the experiment as the runner starts it (its seed, its config, recording its history):
-    `arkmc replay` starts it the same way, so it plays the same game."""
-    state = factory.new_game(experiment.config, game_seed(experiment.seed, index))
+    """Game `index` of the experiment as the runner starts it (its seed, its config, in a study its arm's
+    intervention, recording its history): `arkmc replay` starts it the same way, so it plays the same game."""
+    seed = indexed_seed(experiment, index)
+    state = factory.new_game(experiment.config, seed)
+    design = study_design(experiment.study)
+    if design is not None:
+        intervention = design.arms[design.pair_and_arm(index)[1]]
+        if intervention is not None:
+            factory.intervene(state, intervention, python_rng(seed, INTERVENTION_STREAM))  # type: ignore[attr-defined]
     factory.keep_history(state)
     return state
 
@@ -178,7 +192,7 @@ def experiment_bots(experiment: Experiment) -> list[Bot]:
 
 def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str) -> GameRows:
     """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
-    seed = game_seed(experiment.seed, index)
+    seed = indexed_seed(experiment, index)
     ids = {"experiment": experiment_id, "game": index}
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
     started = time.perf_counter()
