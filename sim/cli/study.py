@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from functools import partial
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
