@@ -19,12 +19,12 @@ from sim.analysis.stats import bootstrap_mean
 FDR = 0.05   # the false-discovery rate at which something tested counts as different
 
 
-def points(value: Any) -> str:
-    """A difference of two rates in percentage points: "+12.3 points"."""
-    return f"{signed(value * 100)} points"
+def rate_change(value: Any) -> str:
+    """A difference of two rates in percentage points: "+12.3 pp" (never "points", which reads as game points)."""
+    return f"{signed(value * 100)} pp"
 
 
-def points_interval(low: float, high: float) -> str:
+def rate_change_interval(low: float, high: float) -> str:
     """The interval of a difference of two rates in percentage points: "[-1.2, +20.5]"."""
     return interval(low * 100, high * 100, signed)
 
@@ -34,41 +34,50 @@ def named_card(row: dict[str, Any]) -> str:
     return f"{row['name']} (card {row['card']})"
 
 
-def _odds(row: dict[str, Any]) -> str:
-    return (f"odds ratio {num(row['wae_odds_ratio'], 2)} {interval(row['wae_low'], row['wae_high'], lambda v: num(v, 2))}, "
-            f"{p_phrase('q', row['q_value'])}, played by {row['n_played']:,} seats")
+def _dealt(row: dict[str, Any]) -> str:
+    return (f"{rate_change(row['effect_win'])} {rate_change_interval(row['effect_win_low'], row['effect_win_high'])} of win rate "
+            f"when dealt, {p_phrase('q', row['q_value'])}, dealt to {row['n']:,} seats")
 
 
-def cards_answer(table: pl.DataFrame, min_n: int, controls: str) -> str:
-    """Which cards win more, and which less, often than expected, from `cards.card_strength`'s regression,
-    which controls for `controls` (`cards.controlled_for` of the run).
+def cards_answer(table: pl.DataFrame, min_n: int) -> str:
+    """Which cards raise, and which lower, the win rate of the seat they are dealt to, from the randomised
+    estimate of `sim.analysis.randomised.dealt_effects` (a card against an average card of the deal).
 
-    A card is a discovery when its Benjamini-Hochberg q is below 5%; the strongest and weakest named are
-    the discoveries with the highest and lowest odds ratio. Without discoveries the extremes are named
-    as within chance.
+    A card is a discovery when its Benjamini-Hochberg q is below 5%; the strongest and weakest named are the
+    discoveries with the largest effects either way. Without discoveries the extremes are named as within chance,
+    with the games that would settle them. Cards dealt to fewer than `min_n` seats are not ranked.
     """
-    tested = table.filter(pl.col("p_value").is_not_null()) if "p_value" in table.columns else pl.DataFrame()
+    if "effect_win" not in table.columns:
+        return ("No card can be ranked by its deal yet: the run has too few seats for one model of every card (it needs "
+                "several seats per card); a larger run answers this.")
+    tested = table.filter(pl.col("n") >= min_n)
     if tested.is_empty():
-        most = int(table["n_played"].max() or 0) if not table.is_empty() else 0
-        return (f"No card was played, and not played, by at least {min_n} seats (the most played: {most}), so no card "
-                "can be called strong or weak yet: a larger run answers this.")
+        most = int(table["n"].max() or 0)
+        return (f"No card was dealt to at least {min_n} seats (the most: {most}), so no card can be called strong or "
+                "weak yet: a larger run answers this.")
     found = tested.filter(pl.col("q_value") < FDR)
-    stronger = found.filter(pl.col("wae_odds_ratio") > 1).sort("wae_odds_ratio", descending=True)
-    weaker = found.filter(pl.col("wae_odds_ratio") < 1).sort("wae_odds_ratio")
-    control = f"controlled for {controls}"
+    stronger = found.filter(pl.col("effect_win") > 0).sort("effect_win", descending=True)
+    weaker = found.filter(pl.col("effect_win") < 0).sort("effect_win")
     if found.is_empty():
-        ordered = tested.sort("wae_odds_ratio", descending=True)
+        ordered = tested.sort("effect_win", descending=True)
         high, low = ordered.row(0, named=True), ordered.row(-1, named=True)
-        return (f"No card of the {tested.height} tested wins more or less often than expected at a 5% false-discovery "
-                f"rate ({control}): the highest, {named_card(high)} ({_odds(high)}), and the lowest, {named_card(low)} "
-                f"({_odds(low)}), are within chance at this sample size.")
+        return (f"No card of the {tested.height} dealt to at least {min_n} seats changes the win rate when dealt at a "
+                f"5% false-discovery rate: the highest, {named_card(high)} ({_dealt(high)}), and the lowest, "
+                f"{named_card(low)} ({_dealt(low)}), are within chance; about {_settle(high, low)} games like these, "
+                "or a forced-card study (`arkmc study cards`), would settle them.")
     ends = []
     if stronger.height:
-        ends.append(f"{named_card(stronger.row(0, named=True))} wins most above expected ({_odds(stronger.row(0, named=True))})")
+        ends.append(f"{named_card(stronger.row(0, named=True))} raises the win rate most when dealt "
+                    f"({_dealt(stronger.row(0, named=True))})")
     if weaker.height:
-        ends.append(f"{named_card(weaker.row(0, named=True))} most below ({_odds(weaker.row(0, named=True))})")
-    return (f"{'; '.join(ends)}. Of {tested.height} cards tested ({control}), {stronger.height} win more often "
-            f"than expected and {weaker.height} less at a 5% false-discovery rate.")
+        ends.append(f"{named_card(weaker.row(0, named=True))} lowers it most ({_dealt(weaker.row(0, named=True))})")
+    return (f"{'; '.join(ends)}. Of {tested.height} cards dealt to at least {min_n} seats, {stronger.height} raise and "
+            f"{weaker.height} lower the win rate when dealt at a 5% false-discovery rate (randomised by the deal).")
+
+
+def _settle(*rows: dict[str, Any]) -> str:
+    needed = [row["games_needed"] for row in rows if row.get("games_needed") is not None and np.isfinite(row["games_needed"])]
+    return f"{int(max(needed)):,}" if needed else "many more"
 
 
 def bots_answer(seats: pl.DataFrame, matrix: pl.DataFrame, rating: pl.DataFrame) -> str:

@@ -1,13 +1,17 @@
-"""Card strength measured four ways, with the play and keep rates alongside.
+"""What the seats did with each card: descriptive figures that condition on the seats' choices.
+
+Playing, keeping and taking a card are choices, and seats already ahead make more of them, so none of these
+figures measures a card's strength (that is `sim.analysis.randomised`, from the random deal, and `arkmc study`,
+from forced cards). They describe how the bots play, beside the randomised ranking:
 
 1. raw win rate of the seats that played the card;
 2. win rate when the card was in the opening hand (dealt) and when it was kept;
 3. "wins above expected": a logistic regression of winning on playing the card, controlled for
    seat, the game's per-seat factors (Ark Nova: the map), bot, player count, when in the game it was
    played (the game's card timing; Ark Nova: the break number) and how many cards the seat played in
-   all (winners play more cards, so without it almost every card looks strong);
-4. an empirical-Bayes (beta-binomial) win rate, which pulls rarely played cards towards the
-   average so that luck does not put them at the top.
+   all; it still credits a card for being played by seats that could afford it;
+4. an empirical-Bayes (beta-binomial) win rate when played, which pulls rarely played cards towards the
+   average.
 
 Every table shows n; regression p-values are cluster-robust by game and corrected for the many
 cards tested (Benjamini-Hochberg q-values).

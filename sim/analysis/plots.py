@@ -179,3 +179,23 @@ def sweep_plot(table: pl.DataFrame, xlabel: str, focus: str, base: str) -> Figur
     figure.suptitle(f"{focus}: 95% intervals (Wilson and bootstrap above; paired bootstrap below)", fontsize=9)
     figure.tight_layout()
     return figure
+
+
+def scatter_agreement(table: pl.DataFrame, first: str, second: str, first_label: str, second_label: str) -> Figure:
+    """One point per row: its `first` against its `second` effect (shares shown as pp), with the diagonal where the
+    two agree and both zero lines."""
+    figure, axes = subplots(1, 1, (6.0, 6.0))
+    axis = axes[0][0]
+    x, y = table[first].to_numpy(), table[second].to_numpy()
+    axis.scatter(x, y, s=12, alpha=0.7)
+    ends = [float(min(x.min(), y.min())), float(max(x.max(), y.max()))]
+    axis.plot(ends, ends, color="grey", linestyle="--", label="agree")
+    axis.axhline(0, color="lightgrey")
+    axis.axvline(0, color="lightgrey")
+    axis.xaxis.set_major_formatter(POINTS)
+    axis.yaxis.set_major_formatter(POINTS)
+    axis.set_xlabel(f"change of the win rate, {first_label}")
+    axis.set_ylabel(f"change of the win rate, {second_label}")
+    axis.legend(loc="upper left")
+    figure.tight_layout()
+    return figure

@@ -582,6 +582,11 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
     """Build the report of one run, or compare two (baseline first), and write it to `out`; `progress`
     as in `run_sections`."""
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    from sim.analysis.study import Study, is_study
+
+    studies = [Study.of(run) for run in runs if is_study(run)]
+    if studies:
+        return write_sections(*study_report(runs, studies, stamp), out, fmt)
     if len(runs) == 1:
         run = runs[0]
         title = f"arkmc report: {run.name}"
@@ -595,6 +600,28 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
                     f"generated {stamp}")
         sections = comparison_sections(base, variant, progress)
     return write_sections(title, subtitle, sections, out, fmt)
+
+
+def study_report(runs: Sequence[Run], studies: list[Any], stamp: str) -> tuple[str, str, list[Section]]:
+    """Title, subtitle and sections of a study's report, or of two studies of the same design compared; a
+    StudyMismatch when a study is given with a run, or two studies differ in more than their bots."""
+    from sim.analysis.study import StudyMismatch
+    from sim.analysis.study_report import agreement_sections, study_sections
+
+    if len(studies) != len(runs):
+        raise StudyMismatch("a study can be compared only with another study of the same components (given: a study "
+                            "and a run)")
+    if len(studies) == 1:
+        study = studies[0]
+        return (f"arkmc study: {study.run.name}", f"Study {study.run.path} ({study.run.n_games} finished games, "
+                f"experiment {study.run.manifest.get('experiment_id', 'none')}), generated {stamp}", study_sections(study))
+    first, second = studies
+    if first.design != second.design or first.run.spec.get("game") != second.run.spec.get("game"):
+        raise StudyMismatch(f"{first.run.path} and {second.run.path} are different studies ({first.design.kind} of "
+                            f"{len(first.design.components)} and {second.design.kind} of {len(second.design.components)} "
+                            "components, or other games): only studies of the same components can be compared")
+    return (f"arkmc studies compared: {second.run.name} against {first.run.name}",
+            f"Studies {first.run.path} and {second.run.path}, generated {stamp}", agreement_sections(first, second))
 
 
 def write_sections(title: str, subtitle: str, sections: list[Section], out: Path, fmt: str = "html") -> Path:

@@ -17,6 +17,7 @@ components studied, and `games_needed` the pairs that would find the effect seen
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +36,10 @@ TREATED, TWIN = {"cards": "dealt", "keeps": "kept", "bans": "banned"}, {"cards":
 
 class NotAStudy(ValueError):
     """A run folder that holds an ordinary run, not a study."""
+
+
+class StudyMismatch(ValueError):
+    """Two folders that cannot be compared as studies; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,9 @@ def agreement(first: pl.DataFrame, second: pl.DataFrame) -> Agreement:
         second.select("card", "delta_win", "delta_win_low", "delta_win_high"), on="card", suffix="_second")
     if both.height < 3:
         return Agreement(float("nan"), float("nan"), both.height, both.head(0))
-    result = scipy_stats.spearmanr(both["delta_win"].to_numpy(), both["delta_win_second"].to_numpy())
+    with warnings.catch_warnings():  # effects all equal (tiny studies): the correlation is undefined, NaN
+        warnings.simplefilter("ignore")
+        result = scipy_stats.spearmanr(both["delta_win"].to_numpy(), both["delta_win_second"].to_numpy())
     opposite = both.filter(((pl.col("delta_win_low") > 0) & (pl.col("delta_win_high_second") < 0))
                            | ((pl.col("delta_win_high") < 0) & (pl.col("delta_win_low_second") > 0)))
     return Agreement(float(result.statistic), float(result.pvalue), both.height, opposite)

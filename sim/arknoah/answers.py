@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.analysis.answers import points, points_interval
+from sim.analysis.answers import rate_change, rate_change_interval
 from sim.analysis.notebooks import Study
 from sim.analysis.report import interval, num, pct
 from sim.analysis.stats import newcombe_difference
@@ -52,8 +52,8 @@ def action_part(actions: pl.DataFrame) -> str:
     best = ranked.sort("difference", descending=True).row(0, named=True)
     low, high = best["difference_low"], best["difference_high"]
     verdict = "its 95% interval excludes 0" if low > 0 or high < 0 else "but its 95% interval includes 0"
-    return (f"planning {best['action']} often goes with the largest gain in win rate, {points(best['difference'])} "
-            f"{points_interval(low, high)} ({best['often_n']:,} seats that planned it often against "
+    return (f"planning {best['action']} often goes with the largest gain in win rate, {rate_change(best['difference'])} "
+            f"{rate_change_interval(low, high)} ({best['often_n']:,} seats that planned it often against "
             f"{best['rest_n']:,}; {verdict})")
 
 
@@ -71,4 +71,4 @@ def sharing_part(sharing: pl.DataFrame) -> str:
     return (f"seats that loaded into a cage walled by several colours won {pct(shared['win_rate'])} "
             f"{interval(shared['win_rate_low'], shared['win_rate_high'])} of {shared['n']:,}, those that loaded only "
             f"into their own cages {pct(own['win_rate'])} {interval(own['win_rate_low'], own['win_rate_high'])} of "
-            f"{own['n']:,}, a difference of {points(difference)} {points_interval(low, high)}: {verdict}")
+            f"{own['n']:,}, a difference of {rate_change(difference)} {rate_change_interval(low, high)}: {verdict}")

@@ -48,6 +48,7 @@ INFO = GameInfo(
     points_unit="VP",
     card_timing="break_number",
     game_length="turns",
+    deck_draw=("drawn", "deck"),
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("end_trigger", table="games", summary="share", name="score_trigger", label="score end",

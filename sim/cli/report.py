@@ -19,9 +19,13 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     """Write the statistical report of RUN_DIR, or compare two runs: BASELINE_DIR VARIANT_DIR.
 
     One run: the experiment, sample sizes, seat advantage, maps by name, the strongest and weakest
-    cards side by side (by wins above expected, with kind, cost, n, q-value and a * for q < 0.05),
-    opening hands (the effect of keeping each card, the bots' keep against a random keep), bots and
-    game shape, each figure with its 95% interval, and a methods section.
+    cards side by side (by the change of the win rate when the random deal gives the card, with kind,
+    cost, n, q-value, a * for q < 0.05 and the games that would settle it; what the seats did with
+    each card is shown apart, as descriptive figures), opening hands (what keeping each card went
+    with, the bots' keep against a random keep), bots and game shape, each figure with its 95%
+    interval, and a methods section.
+    A study (`arkmc study`): the effect of each card studied, paired game by game; two studies of the
+    same cards played by different bots: whether their effects agree.
     Two runs: first the changes measured game by game on their common seeds (each seat, each
     overridden card's player; paired 95% intervals, and how many games detect a change of the
     size seen), then the change of every map's and card's win rate from the baseline to the
@@ -31,6 +35,7 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     """
     from sim.analysis.data import NotARun, Run
     from sim.analysis.report import write_report
+    from sim.analysis.study import StudyMismatch
 
     if len(run_dirs) > 2:
         raise ArkmcError("give one run folder, or two to compare (baseline first)")
@@ -45,6 +50,8 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     check_writable(target)
     try:
         written = write_report(runs, target, fmt)
+    except StudyMismatch as error:
+        raise ArkmcError(str(error)) from None
     except OSError as error:
         raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
     click.echo(f"report written to {written}")

@@ -22,7 +22,7 @@ SHOWN = 5  # effects printed at each end
 
 
 @click.command(cls=OptionCommand)
-@click.argument("kind", type=click.Choice(list(STUDY_KINDS)))
+@click.argument("kind", metavar="|".join(STUDY_KINDS))
 @partial(experiment_options, games=False)
 @click.option("--pairs", type=int, default=None,
               help=f"Pairs of games per studied component; with --resume, a larger number extends the study.  "

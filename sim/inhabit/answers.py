@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.analysis.answers import points, points_interval
+from sim.analysis.answers import rate_change, rate_change_interval
 from sim.analysis.notebooks import Study
 from sim.analysis.report import interval, pct
 
@@ -50,7 +50,7 @@ def class_part(classes: pl.DataFrame) -> str:
             f"{interval(best['win_rate_low'], best['win_rate_high'])} of {best['n']:,} seats")
     if not best["n_without"]:
         return text + ", but every seat ended with one, so there is no seat without it to compare them with"
-    difference = (f"{points(best['difference'])} {points_interval(best['difference_low'], best['difference_high'])} "
+    difference = (f"{rate_change(best['difference'])} {rate_change_interval(best['difference_low'], best['difference_high'])} "
                   f"over the {best['n_without']:,} seats without one ({pct(best['win_without'])})")
     if best["difference_low"] > 0:
         return f"{text}, {difference}: more often than without it (the interval excludes 0)"

@@ -8,7 +8,7 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from sim.analysis import plots
-from sim.analysis.answers import points, points_interval
+from sim.analysis.answers import rate_change, rate_change_interval
 from sim.analysis.data import Run
 from sim.analysis.report import TOP, Section, column, interval_of, num, pct, top_and_bottom
 from sim.inhabit import analysis
@@ -83,8 +83,8 @@ def classes_section(run: Run) -> Section:
     columns = [("n", column("n")), ("share of seats", column("share", pct)),
                ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
                ("without it", column("win_without", pct)),
-               ("difference [95% CI]", lambda row: f"{points(row['difference'])} "
-                                                   f"{points_interval(row['difference_low'], row['difference_high'])}"
+               ("difference [95% CI]", lambda row: f"{rate_change(row['difference'])} "
+                                                   f"{rate_change_interval(row['difference_low'], row['difference_high'])}"
                 if row["difference"] is not None else "–")]
     section.figure("Win rate of the seats ending with each class", plots.interval_plot(
         classes, "name", "win_rate", "win_rate_low", "win_rate_high", "Win rate by class in the menagerie",

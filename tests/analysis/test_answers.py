@@ -8,34 +8,34 @@ import polars as pl
 
 from sim.analysis import answers
 
-CONTROLS = "seat, map, bot, when it was played and how many cards the seat played"   # Ark Nova's
+
+def card_table(*rows: tuple[int, str, int, float, float]) -> pl.DataFrame:
+    """`randomised.dealt_effects`' columns: (card, name, seats dealt it, effect on the win rate, q) per card."""
+    return pl.DataFrame([{"card": card, "name": name, "n": n, "effect_win": effect, "effect_win_low": effect - 0.05,
+                          "effect_win_high": effect + 0.05, "p_value": q / 2, "q_value": q, "games_needed": 1000.0 * n}
+                         for card, name, n, effect, q in rows])
 
 
-def card_table(*rows: tuple[int, str, int, float | None, float | None]) -> pl.DataFrame:
-    """`cards.card_strength`'s regression columns: (card, name, played n, odds ratio, q) per card."""
-    return pl.DataFrame([{"card": card, "name": name, "n_played": n, "wae_odds_ratio": ratio,
-                          "wae_low": None if ratio is None else ratio * 0.7, "wae_high": None if ratio is None else ratio * 1.3,
-                          "p_value": None if q is None else q / 2, "q_value": q} for card, name, n, ratio, q in rows])
+def test_the_strongest_and_weakest_cards_are_the_discoveries_with_the_largest_effects_when_dealt() -> None:
+    table = card_table((401, "Cheetah", 80, 0.30, 0.2), (406, "Siberian Tiger", 63, 0.10, 0.049),
+                       (228, "WAZA Small Animal Program", 150, -0.08, 0.01), (223, "Science Institute", 90, -0.2, 0.05),
+                       (500, "Long-Billed Vulture", 19, 0.5, 0.001))
+    assert answers.cards_answer(table, 20) == (
+        "Siberian Tiger (card 406) raises the win rate most when dealt (+10.0 pp [+5.0, +15.0] of win rate when "
+        "dealt, q = 0.049, dealt to 63 seats); WAZA Small Animal Program (card 228) lowers it most (-8.0 pp "
+        "[-13.0, -3.0] of win rate when dealt, q = 0.010, dealt to 150 seats). Of 4 cards dealt to at least 20 seats, "
+        "1 raise and 1 lower the win rate when dealt at a 5% false-discovery rate (randomised by the deal).")
 
 
-def test_the_strongest_and_weakest_cards_are_the_discoveries_with_the_extreme_odds_ratios() -> None:
-    table = card_table((401, "Cheetah", 80, 3.0, 0.2), (406, "Siberian Tiger", 63, 2.0, 0.049),
-                       (228, "WAZA Small Animal Program", 150, 0.5, 0.01), (223, "Science Institute", 90, 0.2, 0.05),
-                       (500, "Long-Billed Vulture", 40, 1.0, None))
-    assert answers.cards_answer(table, 20, CONTROLS) == (
-        "Siberian Tiger (card 406) wins most above expected (odds ratio 2.00 [1.40, 2.60], q = 0.049, played by 63 "
-        "seats); WAZA Small Animal Program (card 228) most below (odds ratio 0.50 [0.35, 0.65], q = 0.010, played by "
-        "150 seats). Of 4 cards tested (controlled for seat, map, bot, when it was played and how many cards the seat "
-        "played), 1 win more often than expected and 1 less at a 5% false-discovery rate.")
-
-
-def test_without_discoveries_the_extremes_are_named_as_within_chance() -> None:
-    table = card_table((401, "Cheetah", 80, 3.0, 0.05), (228, "WAZA Small Animal Program", 150, 0.5, 0.3))
-    text = answers.cards_answer(table, 20, CONTROLS)
-    assert text.startswith("No card of the 2 tested wins more or less often than expected at a 5% false-discovery rate")
-    assert "the highest, Cheetah (card 401) (odds ratio 3.00" in text and "the lowest, WAZA Small Animal Program" in text
-    untested = answers.cards_answer(card_table((401, "Cheetah", 12, None, None)), 20, CONTROLS)
-    assert untested.startswith("No card was played, and not played, by at least 20 seats (the most played: 12)")
+def test_without_discoveries_the_extremes_are_named_as_within_chance_with_the_games_to_settle_them() -> None:
+    table = card_table((401, "Cheetah", 80, 0.3, 0.05), (228, "WAZA Small Animal Program", 20, -0.2, 0.3))
+    text = answers.cards_answer(table, 20)
+    assert text.startswith("No card of the 2 dealt to at least 20 seats changes the win rate when dealt at a 5% "
+                           "false-discovery rate")
+    assert "the highest, Cheetah (card 401) (+30.0 pp" in text and "the lowest, WAZA Small Animal Program" in text
+    assert "about 80,000 games like these" in text
+    unranked = answers.cards_answer(card_table((401, "Cheetah", 19, 0.3, 0.01)), 20)
+    assert unranked.startswith("No card was dealt to at least 20 seats (the most: 19)")
 
 
 def head_to_head(low: float, high: float) -> pl.DataFrame:

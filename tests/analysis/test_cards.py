@@ -53,16 +53,21 @@ def test_the_card_section_names_the_strongest_and_the_weakest_cards_with_their_e
         schema_overrides={"number": pl.UInt16, "cost": pl.UInt8, "level": pl.UInt8})
     section = cards_section(run)
     text = " ".join(section.text)
-    assert "marked * in the tables, their Benjamini-Hochberg q-value (over the 60 cards) is below 0.05" in text
-    assert "1 card wins more often than the average card played in its place: Card 7 (odds ratio" in text
-    assert "1 card wins less often than the average card played in its place: Card 9 (odds ratio" in text
-    strongest, weakest = section.tables[0], section.tables[1]
-    assert strongest.header == ["card", "name", "kind", "cost", "played n", "odds ratio [95% CI]", "q (BH)"]
+    assert "Ranked by what the deal randomises" in text and "(60 cards, each dealt to about" in text
+    assert "1 card raises the win rate when dealt: Card 7 (+" in text
+    assert "1 card lowers the win rate when dealt: Card 9 (-" in text
+    assert '`arkmc study cards --cards "' in text
+    strongest, weakest, descriptive = section.tables
+    assert strongest.header == ["card", "name", "kind", "cost", "dealt n", "win rate when dealt, pp [95% CI]", "q (BH)",
+                                "VP when dealt [95% CI]", "drawn n", "win rate when drawn, pp [95% CI]",
+                                "games to settle"]
     assert strongest.rows[0][:4] == ["7", "Card 7", "animal", "17"] and strongest.rows[0][6].endswith(" *")
     assert weakest.rows[0][:4] == ["9", "Card 9", "sponsor", "level\u00a03"] and weakest.rows[0][6].endswith(" *")
     assert weakest.beside and not strongest.beside                       # drawn side by side
     assert not {row[0] for row in strongest.rows} & {row[0] for row in weakest.rows}
-    assert float(weakest.rows[0][5].split()[0]) < 1 < float(strongest.rows[0][5].split()[0])
+    effects = [float(row[5].split()[0]) for row in strongest.rows]
+    assert effects == sorted(effects, reverse=True) and effects[0] > 0   # sorted by the column shown
+    assert descriptive.caption.startswith("Descriptive, not strength") and "played n" in descriptive.header
 
 
 def test_strongest_and_weakest_rank_by_the_interval_end_nearest_one_among_tested_cards() -> None:

@@ -15,7 +15,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from sim.analysis import answers, bots, cards, notebooks
+from sim.analysis import answers, bots, notebooks
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import NotebookError, Study, check_parameters, execute, open_run, with_parameters
 from sim.arknoah import answers as noah_answers
@@ -23,6 +23,7 @@ from sim.arknoah.game import ArkNoah
 from sim.arknova.analysis import answers as nova_answers
 from sim.arknova.analysis import maps, opening
 from sim.arknova.analysis.maps import map_names, name_maps
+from sim.arknova.analysis.report import card_table
 from sim.arknova.game import ArkNova
 from sim.inhabit import answers as inhabit_answers
 from sim.inhabit.game import Inhabit
@@ -31,15 +32,15 @@ from sim.pipeline.command import arkmc
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARK_NOVA_NOTEBOOKS = [path for path in NOTEBOOKS if path.stem in ArkNova.info.notebooks]  # run here on an Ark Nova run
-EXTRA = {"opening_hands": {"min_kept": 3}}     # 90 games keep few cards 20 times
+EXTRA = {"opening_hands": {"min_kept": 3}, "card_strength": {"min_n": 3}}  # 250 games deal and keep a card few times
 STUDIES = {ArkNova.info.name: nova_answers.STUDY, ArkNoah.info.name: noah_answers.STUDY,
            Inhabit.info.name: inhabit_answers.STUDY}
 
 
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """90 two-player games of random bots on random maps."""
-    return example_run(tmp_path_factory.mktemp("notebooks") / "small", games=90, seed=3)
+    """250 two-player games of random bots on random maps: enough seats for one model of every card dealt."""
+    return example_run(tmp_path_factory.mktemp("notebooks") / "small", games=250, seed=3)
 
 
 def expected_answer(name: str, run: Run) -> str:
@@ -47,9 +48,9 @@ def expected_answer(name: str, run: Run) -> str:
     if name == "zoo_maps":
         return nova_answers.maps_answer(name_maps(run, maps.map_table(run)), name_maps(run, maps.map_regression(run)))
     if name == "card_strength":
-        return answers.cards_answer(cards.card_strength(run, 20), 20, cards.controlled_for(run))
+        return answers.cards_answer(card_table(run), 3)
     if name == "opening_hands":
-        return nova_answers.keeps_answer(nova_answers.keep_gains(opening.opening_cards(run), 3),
+        return nova_answers.keeps_answer(opening.keep_effects(opening.opening_cards(run), 3),
                                          opening.keep_choice(run), 3)
     matrix = bots.win_matrix(run)
     return answers.bots_answer(run.seats, matrix, bots.ratings(run) if not matrix.is_empty() else matrix)
@@ -82,13 +83,13 @@ def test_every_notebook_reads_the_run_from_the_project_root_and_ends_with_its_an
     last = notebook.cells[-1].outputs
     assert [output["output_type"] for output in last] == ["stream"]
     assert last[0]["text"].strip() == expected_answer(path.stem, Run.open(small_run))
-    assert re.search(r"\d\.\d+%? \[-?\d", last[0]["text"])                     # an estimate with its interval
+    assert re.search(r"\d\.\d+(%| pp)? \[[-+]?\d", last[0]["text"])                   # an estimate with its interval
 
 
 def test_the_answers_name_maps_and_cards_of_the_run(small_run: Path) -> None:
     run = Run.open(small_run)
     assert any(name in expected_answer("zoo_maps", run) for name in map_names(run).values())
-    assert "controlled for seat, map, bot, when it was played and how many cards" in expected_answer("card_strength", run)
+    assert any(f"{name} (card " in expected_answer("card_strength", run) for name in run.card_names.values())
     assert "only one bot played (random" in expected_answer("bot_comparison", run).lower()
 
 
@@ -220,7 +221,7 @@ def test_a_game_s_study_names_the_command_that_fills_its_folder_and_refuses_anot
         open_run(small_run, study=study)
     assert str(refused.value) == (f"{small_run} holds a run of 'arknova', not of 'arknoah': make one with "
                                   f"`{command} {small_run}`")
-    assert open_run(small_run, study=nova_answers.STUDY).n_games == 90   # Ark Nova's study reads Ark Nova's run
+    assert open_run(small_run, study=nova_answers.STUDY).n_games == 250  # Ark Nova's study reads Ark Nova's run
     with pytest.raises(NotebookError) as refused:       # and refuses Ark & Noah's, which has no maps or cards
         open_run("runs/y", study=nova_answers.STUDY)
     assert str(refused.value) == (f"runs/y holds a run of 'arknoah', not of 'arknova': make one with "

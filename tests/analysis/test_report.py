@@ -23,8 +23,8 @@ SECTIONS = ("experiment", "seat-advantage", "zoo-maps", "card-strength", "openin
 
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """90 two-player games of random bots on random maps: enough for every section except opening hands."""
-    return example_run(tmp_path_factory.mktemp("analysis") / "small", games=90, seed=3)
+    """300 two-player games of random bots on random maps: enough for every section except opening hands."""
+    return example_run(tmp_path_factory.mktemp("analysis") / "small", games=300, seed=3)
 
 
 def report(*arguments: str) -> str:
@@ -41,10 +41,12 @@ def test_the_report_has_every_section_with_embedded_figures(small_run: Path, tmp
         assert f"id='{anchor}'" in text
     assert len(re.findall(r"src='data:image/png;base64,", text)) >= 5
     assert not re.search(r"(src|href)=['\"]https?:", text)      # viewable offline
-    assert "90 finished games" in text and "Wilson" in text
-    for column in ("win when played", "win when dealt", "win when kept", "keep rate", "play rate", "dealt n",
-                   "kind", "cost", "odds ratio [95% CI]", "q (BH)"):
-        assert f"<th>{column}" in text                            # the four measures, with their n
+    assert "300 finished games" in text and "Wilson" in text
+    for column in ("win rate when dealt, pp [95% CI]", "dealt n", "q (BH)", "win rate when drawn, pp [95% CI]",
+                   "games to settle", "kind", "cost", "play rate", "keep rate", "win when played",
+                   "odds ratio when played [95% CI]"):
+        assert f"<th>{column}" in text          # the randomised measures ranked, the descriptive ones beside, with n
+    assert "Descriptive, not strength" in text
     assert "Strongest 12 cards" in text and "Weakest 12 cards" in text
     assert "Too few opening hands" in text and "games would do" in text   # too small: says what it needs
     assert "What moves the break token" in text
@@ -122,12 +124,12 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     report(str(small_run), str(variant), "--out", str(out))
     text = out.read_text(encoding="utf-8")
     assert "Change of map win rates" in text and "Change of card win rates" in text
-    assert "The variant differs from the baseline in games: 90 → 30; overrides: none → cards.401.cost=15." in text
+    assert "The variant differs from the baseline in games: 300 → 30; overrides: none → cards.401.cost=15." in text
     first_card_row = re.search(r"Overridden cards first.*?<tbody><tr><td[^>]*>(\d+)</td>", text, re.S)
     assert first_card_row is not None and first_card_row.group(1) == "401"
     map_rows = re.search(r"Win rate per map, variant - baseline.*?</table>", text, re.S)
     assert map_rows is not None and "<td>1 Observation Tower</td>" in map_rows.group(0)
-    assert "30 finished games of the two runs share their seed" in text and "60 games have no partner" in text
+    assert "30 finished games of the two runs share their seed" in text and "270 games have no partner" in text
     assert "Each seat, the same games in both runs" in text and "Power (80%, two-sided 5% level" in text
     capsys.readouterr()
     sections = comparison_sections(Run.open(small_run), Run.open(variant), progress=True)
@@ -144,12 +146,12 @@ def test_a_run_too_small_for_pairs_says_how_many_games_they_need(small_run: Path
     section = report_module.opening_section(Run.open(small_run))
     assert section.figures and section.tables
     assert {"kept n", "let go n"} <= set(section.tables[0].header)   # a win rate when kept or let go comes with its n
-    sentence = next(text for text in section.text if "pairs" in text)
+    sentence = next(text for text in section.text if text.startswith("Kept pairs"))
     found = re.fullmatch(r"Kept pairs are not ranked: that needs two pairs of cards each kept together by at least "
                          r"15 seats, and no pair was \(the pair kept together most often: by (\d+) seats\)\. "
                          r"About ([\d,]+) games would do\.", sentence)
     assert found is not None, sentence
-    assert int(found.group(1)) < 15 and int(found.group(2).replace(",", "")) > 90
+    assert int(found.group(1)) < 15 and int(found.group(2).replace(",", "")) > 300
 
 
 def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_path: Path) -> None:

@@ -165,14 +165,14 @@ def test_the_answer_says_what_the_intervals_allow() -> None:
     above = answer(first(0.2501), actions(0.01), sharing(140), "Caveat.")
     assert above.startswith("The start player wins 31.0% [25.0%, 37.0%] of 200 four-player mirror games, more often "
                             "than the fair 25.0%, and leads the other seats' mean by 2.0 [0.5, 3.5] VP; planning food "
-                            "often goes with the largest gain in win rate, +20.0 points [+1.0, +30.0] (250 seats that "
+                            "often goes with the largest gain in win rate, +20.0 pp [+1.0, +30.0] (250 seats that "
                             "planned it often against 550; its 95% interval excludes 0); seats that loaded into a cage "
                             "walled by several colours won 35.0%")
-    assert above.endswith("a difference of +10.0 points [+3.7, +16.2]: sharing cages pays. Caveat.")
+    assert above.endswith("a difference of +10.0 pp [+3.7, +16.2]: sharing cages pays. Caveat.")
     at = answer(first(0.25), actions(-0.01), sharing(100), "Caveat.")
     assert "mirror games, not distinguishable from the fair 25.0%" in at
     assert "(250 seats that planned it often against 550; but its 95% interval includes 0)" in at
-    assert "a difference of +0.0 points [-6.0, +6.0]: whether sharing cages pays cannot be told" in at
+    assert "a difference of +0.0 pp [-6.0, +6.0]: whether sharing cages pays cannot be told" in at
     assert "sharing cages costs" in answer(first(0.25), actions(0.01), sharing(60), "Caveat.")
     assert "but its 95% interval includes 0" in answer(first(0.25), actions(0.0), sharing(60), "Caveat.")
     assert "games, less often than the fair 25.0%" in answer(first(0.2, 0.2499), actions(0.0), sharing(60), "")

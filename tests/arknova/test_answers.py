@@ -10,6 +10,7 @@ import pytest
 from sim.analysis.stats import newcombe_difference, two_proportion_p, wilson
 from sim.analysis.tables import with_wilson
 from sim.arknova.analysis import answers as nova_answers
+from sim.arknova.analysis import opening
 
 
 def map_table(*rows: tuple[str, str, int, int]) -> pl.DataFrame:
@@ -73,7 +74,7 @@ def opening_table(*rows: tuple[int, str, int, int, int, int]) -> pl.DataFrame:
 def test_keep_gains_take_cards_kept_and_let_go_by_the_minimum_and_rank_them_by_the_effect_of_keeping() -> None:
     table = opening_table((1, "A", 20, 10, 20, 10), (2, "B", 19, 19, 40, 0), (3, "C", 40, 30, 20, 5),
                           (4, "D", 60, 30, 19, 0))
-    gains = nova_answers.keep_gains(table, 20)
+    gains = opening.keep_effects(table, 20)
     assert gains["card"].to_list() == [3, 1]             # B and D have 19 on one side: left out
     assert gains["gain_p"].to_list() == [two_proportion_p(30, 40, 5, 20), two_proportion_p(10, 20, 10, 20)]
     assert gains["gain_q"].to_list() == pytest.approx([2 * gains["gain_p"][0], 1.0])   # Benjamini-Hochberg over 2
@@ -85,19 +86,19 @@ def choice(percentile: float, low: float, high: float) -> pl.DataFrame:
 
 
 def test_the_keeps_answer_names_the_card_most_worth_keeping_and_judges_the_bot_against_a_random_keep() -> None:
-    gains = nova_answers.keep_gains(opening_table((121, "Sea Cave", 40, 30, 20, 5), (1, "A", 20, 10, 20, 10)), 20)
+    gains = opening.keep_effects(opening_table((121, "Sea Cave", 40, 30, 20, 5), (1, "A", 20, 10, 20, 10)), 20)
     text = nova_answers.keeps_answer(gains, choice(0.6, 0.501, 0.7), 20)
     assert text.startswith("Keeping Sea Cave (card 121) pays most: seats that kept it won 75.0% [")
-    assert "(n = 40), seats dealt it that let it go 25.0% (n = 20), +50.0 points [" in text
+    assert "(n = 40), seats dealt it that let it go 25.0% (n = 20), +50.0 pp [" in text
     assert "; 1 of the 2 cards compared gain from being kept, or lose, at a 5% false-discovery rate." in text
     assert text.endswith("default's keep is worth more than 60.0% [50.1%, 70.0%] of the other keeps of the same "
                          "cards (4,000 seats): better than a random keep (50%).")
     assert nova_answers.keeps_answer(gains, choice(0.55, 0.5, 0.7), 20).endswith(
         "not told apart from a random keep (50%) at this sample size.")
     assert nova_answers.keeps_answer(gains, choice(0.45, 0.4, 0.499), 20).endswith("worse than a random keep (50%).")
-    luck = nova_answers.keeps_answer(nova_answers.keep_gains(opening_table((1, "A", 20, 12, 20, 8)), 20),
+    luck = nova_answers.keeps_answer(opening.keep_effects(opening_table((1, "A", 20, 12, 20, 8)), 20),
                                      choice(0.5, 0.4, 0.6), 20)
     assert ", but of the 1 cards compared none gains from being kept, or loses, at a 5% false-discovery rate" in luck
-    assert nova_answers.keeps_answer(nova_answers.keep_gains(opening_table((1, "A", 19, 12, 20, 8)), 20),
+    assert nova_answers.keeps_answer(opening.keep_effects(opening_table((1, "A", 19, 12, 20, 8)), 20),
                                      choice(0.5, 0.4, 0.6), 20).startswith(
         "No card was both kept and let go by at least 20 seats")

@@ -95,8 +95,10 @@ def test_keeping_is_ranked_by_its_effect_only_for_cards_kept_and_let_go_by_enoug
     from sim.arknova.analysis.opening import keep_effects
 
     table = pl.DataFrame({"card": [1, 2, 3, 4], "n_kept": [150, 20, 19, 60], "n_dropped": [1, 20, 40, 60],
-                          "keep_gain": [-0.6, 0.05, 0.3, 0.2]})
-    assert keep_effects(table, 20)["card"].to_list() == [4, 2]      # 20 and 20 is enough, 19 is not; 1 never
+                          "wins_kept": [60, 10, 10, 30], "wins_dropped": [1, 9, 8, 18], "keep_gain": [-0.6, 0.05, 0.3, 0.2]})
+    ranked = keep_effects(table, 20)
+    assert ranked["card"].to_list() == [4, 2]      # 20 and 20 is enough, 19 is not; 1 never
+    assert ranked["gain_q"].to_list() == pytest.approx([min(1.0, 2 * min(ranked["gain_p"])), max(ranked["gain_p"])])
 
 
 def test_the_cards_that_help_when_kept_rank_first_with_their_points() -> None:

@@ -169,7 +169,7 @@ def test_the_answer_says_whether_the_interval_tells_the_first_seat_and_the_class
     first = first_row(0.3, 0.4)
     assert answers.answer(first, class_row(0.0, 0.2), "C.").endswith(
         "seats that end with a small mammal in their menagerie win most often, 40.0% [30.0%, 50.0%] of 140 seats, "
-        "+10.0 points [+0.0, +20.0] over the 40 seats without one (30.0%), which this sample cannot tell from no "
+        "+10.0 pp [+0.0, +20.0] over the 40 seats without one (30.0%), which this sample cannot tell from no "
         "difference. C.")
     assert "more often than without it" in answers.answer(first, class_row(0.001, 0.2), "C.")
     assert "cannot tell from no difference" in answers.answer(first, class_row(-0.2, 0.0), "C.")

@@ -11,11 +11,10 @@ from typing import Any
 
 import polars as pl
 
-from sim.analysis.answers import FDR, named_card, points, points_interval
+from sim.analysis.answers import FDR, named_card, rate_change, rate_change_interval
 from sim.analysis.notebooks import DEMO_RUN, Study
 from sim.analysis.report import interval, num, p_phrase, pct
-from sim.analysis.stats import newcombe_difference, two_proportion_p
-from sim.analysis.tables import with_q_values
+from sim.analysis.stats import newcombe_difference
 
 STUDY = Study(str(DEMO_RUN), maker="make run", game="arknova")
 
@@ -77,24 +76,8 @@ def _odds_ratio(row: dict[str, Any]) -> str:
             f"{interval(row['odds_ratio_low'], row['odds_ratio_high'], lambda v: num(v, 2))}, {p_phrase('q', row['q_value'])}")
 
 
-def keep_gains(table: pl.DataFrame, min_n: int) -> pl.DataFrame:
-    """The cards of `opening.opening_cards` kept and let go by at least `min_n` seats each, by the effect of
-    keeping (win rate when kept minus when let go), with the p-value of that difference and its
-    Benjamini-Hochberg q over these cards."""
-    if table.is_empty():
-        return table
-    eligible = table.filter((pl.col("n_kept") >= min_n) & (pl.col("n_dropped") >= min_n))
-    if eligible.is_empty():
-        return eligible.with_columns(pl.lit(None, dtype=pl.Float64).alias("gain_p"),
-                                     pl.lit(None, dtype=pl.Float64).alias("gain_q"))
-    p = [two_proportion_p(int(a), int(b), int(c), int(d)) for a, b, c, d in
-         eligible.select("wins_kept", "n_kept", "wins_dropped", "n_dropped").iter_rows()]
-    with_p = eligible.with_columns(pl.Series("gain_p", p, dtype=pl.Float64))
-    return with_q_values(with_p, "gain_p", "gain_q").sort("keep_gain", descending=True)
-
-
 def keeps_answer(gains: pl.DataFrame, choice: pl.DataFrame, min_n: int) -> str:
-    """Which card is most worth keeping (`keep_gains`), and whether the bots keep better than at random
+    """Which card is most worth keeping (`opening.keep_effects`), and whether the bots keep better than at random
     (`opening.keep_choice`: the percentile of their keep among the other 69)."""
     if gains.is_empty():
         text = (f"No card was both kept and let go by at least {min_n} seats, so the value of keeping a card "
@@ -105,7 +88,7 @@ def keeps_answer(gains: pl.DataFrame, choice: pl.DataFrame, min_n: int) -> str:
         text = (f"Keeping {named_card(best)} pays most: seats that kept it won {pct(best['win_kept'])} "
                 f"{interval(best['win_kept_low'], best['win_kept_high'])} (n = {best['n_kept']:,}), seats dealt it "
                 f"that let it go {pct(best['win_dropped'])} (n = {best['n_dropped']:,}), "
-                f"{points(best['keep_gain'])} {points_interval(best['keep_gain_low'], best['keep_gain_high'])} "
+                f"{rate_change(best['keep_gain'])} {rate_change_interval(best['keep_gain_low'], best['keep_gain_high'])} "
                 f"({p_phrase('p', best['gain_p'])}, {p_phrase('q', best['gain_q'])})")
         text += (f"; {found.height} of the {gains.height} cards compared gain from being kept, or lose, at a 5% "
                  "false-discovery rate." if found.height else

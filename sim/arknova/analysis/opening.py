@@ -13,8 +13,15 @@ import polars as pl
 
 from sim.analysis.cards import KEYS, opening_seats
 from sim.analysis.data import Run, name_cards
-from sim.analysis.stats import beta_binomial_prior, bootstrap_mean, newcombe_difference, shrunk_rates, welch_difference
-from sim.analysis.tables import with_wilson
+from sim.analysis.stats import (
+    beta_binomial_prior,
+    bootstrap_mean,
+    newcombe_difference,
+    shrunk_rates,
+    two_proportion_p,
+    welch_difference,
+)
+from sim.analysis.tables import with_q_values, with_wilson
 
 FOLDS = 5   # cross-fitting folds of the keep percentile: card values learned on the other 4/5 of the games
 
@@ -66,16 +73,22 @@ def opening_table(seats: pl.DataFrame) -> pl.DataFrame:
 
 
 def keep_effects(table: pl.DataFrame, min_n: int) -> pl.DataFrame:
-    """The cards of an `opening_cards` table that at least `min_n` seats kept and at least `min_n` let go,
-    ranked by the effect of keeping (`keep_gain`, win rate kept - let go), largest first.
+    """The cards of an `opening_cards` table that at least `min_n` seats kept and at least `min_n` let go, ranked by
+    the difference of keeping (`keep_gain`, win rate kept - let go), largest first, with the p-value of that
+    difference (`gain_p`) and its Benjamini-Hochberg q over these cards (`gain_q`): the report and the opening
+    notebook read this one table.
 
     A card almost every seat kept (or let go) has no comparison worth an interval: one seat letting
-    it go would put its difference anywhere from -60 to +40 points.
+    it go would put its difference anywhere from -60 to +40 points. The bot chose each keep, so the difference
+    describes the bot's keeps; `arkmc study keeps` measures what keeping a card causes.
     """
     if table.is_empty():
         return table
-    return table.filter((pl.col("n_kept") >= min_n) & (pl.col("n_dropped") >= min_n)).sort(
-        "keep_gain", "card", descending=[True, False])
+    eligible = table.filter((pl.col("n_kept") >= min_n) & (pl.col("n_dropped") >= min_n))
+    p = [two_proportion_p(int(a), int(b), int(c), int(d)) for a, b, c, d in
+         eligible.select("wins_kept", "n_kept", "wins_dropped", "n_dropped").iter_rows()]
+    with_p = eligible.with_columns(pl.Series("gain_p", p, dtype=pl.Float64))
+    return with_q_values(with_p, "gain_p", "gain_q").sort("keep_gain", "card", descending=[True, False])
 
 
 def pair_counts(seats: pl.DataFrame) -> pl.DataFrame:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import polars as pl
 
-from sim.analysis import cards, plots
+from sim.analysis import cards, plots, randomised
 from sim.analysis.data import Run
 from sim.analysis.report import (
     MARK,
@@ -127,81 +127,107 @@ def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
     return table.join(labels, on="card", how="left")
 
 
-STRENGTH_COLUMNS = [
+EFFECT_COLUMNS = [
     ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
-    ("played n", column("n_played")),
-    ("odds ratio [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high", lambda v: num(v, 2))),
-    ("q (BH)", column("q_value", marked_q))]
-MEASURES = [  # every way the card section measures a card, beside the controlled odds ratio
-    ("win when played [95% CI]", interval_of("win_played", "win_played_low", "win_played_high")),
-    ("shrunk [95% CrI]", interval_of("shrunk", "shrunk_low", "shrunk_high")),
-    ("dealt n", column("n_dealt")), ("win when dealt", column("win_dealt", pct)),
-    ("kept n", column("n_kept")), ("win when kept", column("win_kept", pct)),
+    ("dealt n", column("n")),
+    ("win rate when dealt, pp [95% CI]", interval_of("effect_win", "effect_win_low", "effect_win_high", signed_pp)),
+    ("q (BH)", column("q_value", marked_q)),
+    ("VP when dealt [95% CI]", interval_of("effect_points", "effect_points_low", "effect_points_high", signed)),
+    ("drawn n", column("drawn_n", lambda value: "–" if value is None else f"{value:,.0f}")),
+    ("win rate when drawn, pp [95% CI]", interval_of("drawn_win", "drawn_win_low", "drawn_win_high", signed_pp)),
+    ("games to settle", column("games_needed", lambda value: "–" if value is None or math.isnan(value)
+                                                              else f"{value:,.0f}"))]
+DESCRIPTIVE = [  # what the seats did with each card: conditioned on their choices, so it describes, never ranks
+    ("play rate (of n seats holding it)", lambda row: "–" if row["play_rate"] is None else
+     f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}"),
     ("keep rate (kept / dealt)", column("keep_rate", pct)),
-    ("play rate (of n seats holding it)", lambda row: f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}")]
-MEASURE_COLUMNS = [("list", column("list")), ("card", column("card")), ("name", column("name")),
-                   ("played n", column("n_played")), *MEASURES]
-CARD_COLUMNS = [*STRENGTH_COLUMNS, *MEASURES]  # a whole card table (`with_card_facts` adds kind and cost)
+    ("win when played [95% CI]", interval_of("win_played", "win_played_low", "win_played_high")),
+    ("odds ratio when played [95% CI]", interval_of("wae_odds_ratio", "wae_low", "wae_high", lambda v: num(v, 2)))]
+DESCRIPTIVE_COLUMNS = [("list", column("list")), ("card", column("card")), ("name", column("name")),
+                       ("played n", column("n_played")), *DESCRIPTIVE]
+CARD_COLUMNS = [*EFFECT_COLUMNS, ("played n", column("n_played")), *DESCRIPTIVE]  # a whole card table
+DRAWN_COLUMNS = {"drawn_n": "n", "drawn_win": "effect_win", "drawn_win_low": "effect_win_low",
+                 "drawn_win_high": "effect_win_high"}  # the card table's columns from `randomised.drawn_effects`
+STUDY_PAIRS = 400  # pairs per card the study command named in the section suggests (±3 pp; docs/studies.md)
+
+
+def card_table(run: Run) -> pl.DataFrame:
+    """Every card's randomised effects (dealt, and drawn blind from the deck) beside the descriptive play table,
+    with kind and cost, ranked by the effect of being dealt it on the win rate: the table the card section,
+    the card notebook and its answer all read."""
+    dealt = randomised.dealt_effects(run)
+    if dealt.is_empty():
+        return dealt
+    drawn = randomised.drawn_effects(run)
+    if drawn.is_empty():
+        dealt = dealt.with_columns(pl.lit(None, pl.Float64).alias(name) for name in DRAWN_COLUMNS)
+    else:
+        drawn = drawn.select(pl.col("card").cast(dealt.schema["card"]),
+                             *(pl.col(source).cast(pl.Float64).alias(name) for name, source in DRAWN_COLUMNS.items()))
+        dealt = dealt.join(drawn, on="card", how="left")
+    played = cards.card_strength(run, CARD_MIN_N).drop("name", "n_dealt", "win_dealt", strict=False)
+    if not played.is_empty():
+        dealt = dealt.join(played.with_columns(pl.col("card").cast(dealt.schema["card"])), on="card", how="left")
+    return with_card_facts(run, dealt).sort("effect_win", descending=True, nulls_last=True)
 
 
 def cards_section(run: Run) -> Section:
     section = Section("Card strength")
-    table = cards.card_strength(run, CARD_MIN_N)
-    ranked = table.filter(pl.col("n_played") >= CARD_MIN_N) if not table.is_empty() else table
-    strongest, weakest = cards.strongest_and_weakest(with_card_facts(run, table), TOP)
-    if ranked.height < MIN_RANKED_CARDS or strongest.is_empty():
-        plays = 0 if table.is_empty() else float(table["n_played"].sort(descending=True)[:MIN_RANKED_CARDS].min() or 0)
-        section.text.append(f"Too few plays to rank cards: {ranked.height} cards were played at least {CARD_MIN_N} "
-                            f"times, {MIN_RANKED_CARDS} are needed. About "
-                            f"{games_needed(run.n_games, plays, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
+    table = card_table(run)
+    if table.is_empty() or table.height < MIN_RANKED_CARDS or int(table["n"].median() or 0) < CARD_MIN_N:
+        have = 0.0 if table.is_empty() else float(table["n"].median() or 0)
+        section.text.append(f"Too few opening deals to rank cards: a card is in about {have:.0f} seats' opening deal, "
+                            f"{CARD_MIN_N} are needed. About "
+                            f"{games_needed(run.n_games, have, CARD_MIN_N, PLAYS_PER_CARD_PER_GAME)} games would do.")
         return section
-    tested = int(table["p_value"].is_not_null().sum())
     found = table.filter(pl.col("q_value") < SIGNIFICANT_Q)
+    strongest, weakest = top_and_bottom(table, TOP)
     section.text.append(
-        f"{ranked.height} of {table.height} cards were played at least {CARD_MIN_N} times; the regression tested "
-        f"the {tested} played and not played by at least {CARD_MIN_N} seats each. Its odds ratio compares the seats "
-        "that played a card with seats of the same seat, map, bot and number of cards played: above 1 the card wins "
-        f"more often than the average card played in its place. {found.height} of the {tested} differ from 1 at a 5% "
-        f"false-discovery rate: marked {MARK} in the tables, their Benjamini-Hochberg q-value (over the {tested} "
-        f"cards) is below {SIGNIFICANT_Q}. The tables and the chart show the {strongest.height} strongest and the "
-        f"{weakest.height} weakest cards by the end of the odds ratio's 95% interval nearest 1, so a card ranks near "
-        "an end when its effect is both large and well measured, not when a few plays went its way.")
-    section.text.append(ends_sentence(found))
-    section.figure("Strongest and weakest cards", plots.interval_panels(
+        f"Ranked by what the deal randomises: the change of a seat's win rate when the card is in its opening deal of 8, "
+        f"against an average card of the deal ({table.height} cards, each dealt to about {table['n'].median():.0f} of "
+        f"{run.seats.height:,} seats; one linear model of every card together, controlled for seat, map, bot and "
+        "player count, with standard errors clustered by game). The deal is the one thing no seat chooses, so this "
+        "measures the card, whatever the seat then did with it. "
+        f"{found.height} of the {table.height} differ from 0 at a 5% false-discovery rate ({MARK}: Benjamini-Hochberg "
+        f"q below {SIGNIFICANT_Q}). 'Games to settle' is how many games like these would find the effect seen with "
+        "80% power; 'when drawn' is the same comparison for the cards drawn blind from the deck.")
+    section.text.append(dealt_ends_sentence(found))
+    section.figure("Strongest and weakest cards when dealt", plots.interval_panels(
         [(plots.card_label(strongest), f"Strongest {strongest.height}"),
          (plots.card_label(weakest), f"Weakest {weakest.height}")],
-        "label", "wae_odds_ratio", "wae_low", "wae_high",
-        "odds ratio of winning when played (95% CI; 1 = average card)", reference=1.0))
-    section.table(f"Strongest {strongest.height} cards", strongest, STRENGTH_COLUMNS)
-    section.table(f"Weakest {weakest.height} cards", weakest, STRENGTH_COLUMNS, beside=True)
-    section.table("The same cards measured the other ways: raw and shrunk win rate when played, in the opening hand "
-                  "and kept, keep and play rates", pl.concat([strongest.with_columns(pl.lit("strongest").alias("list")),
-                                                              weakest.with_columns(pl.lit("weakest").alias("list"))]),
-                  MEASURE_COLUMNS)
+        "label", "effect_win", "effect_win_low", "effect_win_high",
+        "change of the win rate when dealt (95% CI; 0 = average card)", reference=0.0, unit=plots.POINTS))
+    section.table(f"Strongest {strongest.height} cards, by the change of the win rate when dealt", strongest,
+                  EFFECT_COLUMNS)
+    section.table(f"Weakest {weakest.height} cards", weakest, EFFECT_COLUMNS, beside=True)
+    unsettled = table.filter(pl.col("q_value") >= SIGNIFICANT_Q).head(3)["name"].to_list()
     section.text.append(
-        "A card that winners play is not necessarily a card that makes them win: the regression removes seat, map, "
-        "bot, timing and how many cards the seat played, not the state of the game when it was played. The shrunk "
-        "rate pulls a card played a few times towards the average; the raw rate does not.")
+        "To settle a card, force it: `arkmc study cards --cards \"" + ",".join(unsettled or table["name"].head(3).to_list())
+        + f"\" --pairs {STUDY_PAIRS}` plays each card's pairs of games on the same deals with and without the card "
+        "in the hand (docs/studies.md).")
+    if "n_played" in table.columns:
+        section.table("Descriptive, not strength: what the seats did with the same cards. These figures condition on "
+                      "the seats' own choices (a card is played by seats that can afford it, often seats already ahead), "
+                      "so they describe the bots' play and rank nothing.",
+                      pl.concat([strongest.with_columns(pl.lit("strongest").alias("list")),
+                                 weakest.with_columns(pl.lit("weakest").alias("list"))]), DESCRIPTIVE_COLUMNS)
     return section
 
 
-def ends_sentence(found: pl.DataFrame, most: int = 10) -> str:
-    """The cards that differ, both ends named: those that win more often than the average card played
-    in their place, strongest first, then those that win less often, weakest first."""
+def dealt_ends_sentence(found: pl.DataFrame, most: int = 10) -> str:
+    """The cards whose deal changes the win rate, both ends named: those that raise it, largest first, then
+    those that lower it, largest fall first."""
     parts = []
-    for more_or_less, rows in (
-            ("more", found.filter(pl.col("wae_odds_ratio") > 1).sort("wae_odds_ratio", descending=True)),
-            ("less", found.filter(pl.col("wae_odds_ratio") < 1).sort("wae_odds_ratio"))):
+    for direction, rows in (("raise", found.filter(pl.col("effect_win") > 0).sort("effect_win", descending=True)),
+                            ("lower", found.filter(pl.col("effect_win") < 0).sort("effect_win"))):
         if rows.is_empty():
-            parts.append(f"No card wins {more_or_less} often than the average card at that rate.")
+            parts.append(f"No card {direction}s the win rate when dealt, at that rate.")
             continue
-        named = ", ".join(f"{row['name']} ({'odds ratio ' if first else ''}{row['wae_odds_ratio']:.2f}, "
-                          f"{p_phrase('q', row['q_value'])})"
-                          for first, row in zip([True] + [False] * most, rows.head(most).iter_rows(named=True)))
+        named = ", ".join(f"{row['name']} ({signed_pp(row['effect_win'])} pp, {p_phrase('q', row['q_value'])})"
+                          for row in rows.head(most).iter_rows(named=True))
         rest = f", and {rows.height - most} more" if rows.height > most else ""
-        parts.append(f"{rows.height} {'card wins' if rows.height == 1 else 'cards win'} {more_or_less} often than "
-                     f"the average card played in {'its' if rows.height == 1 else 'their'} place: "
-                     f"{named}{rest}.")
+        parts.append(f"{rows.height} {'card ' + direction + 's' if rows.height == 1 else 'cards ' + direction} the "
+                     f"win rate when dealt: {named}{rest}.")
     return " ".join(parts)
 
 
@@ -211,6 +237,7 @@ KEEP_COLUMNS = [
     ("let go n", column("n_dropped")), ("win when let go", column("win_dropped", pct)),
     ("win rate: kept - let go, pp [95% CI]", interval_of("keep_gain", "keep_gain_low", "keep_gain_high",
                                                           signed_pp)),
+    ("q (BH)", column("gain_q", marked_q)),
     ("points: kept - let go [95% CI]", interval_of("points_gain", "points_gain_low", "points_gain_high", signed))]
 KEPT_PER_CARD_PER_GAME = 4 * 2 / 212   # two seats keep 4 of the 212 zoo cards each (and let 4 go)
 
@@ -247,13 +274,18 @@ def opening_section(run: Run) -> Section:
 def keeping_section(section: Section, table: pl.DataFrame, effects: pl.DataFrame) -> None:
     """The cards ranked by the effect of keeping them, and the cards the bots nearly always keep or let go."""
     best, worst = top_and_bottom(effects, TOP)
+    found = effects.filter(pl.col("gain_q") < SIGNIFICANT_Q)
     section.text.append(
         "Each card dealt in an opening hand is judged by the effect of keeping it: the win rate and the mean points "
         "of the seats that kept it minus those of the seats that were dealt it and let it go (95% intervals: "
         f"Newcombe for the win rate, Welch for the points). Only the {effects.height} cards that at least "
         f"{CARD_MIN_N} seats kept and at least {CARD_MIN_N} let go are ranked: with fewer on one side the difference "
-        "has no useful interval. Seats that keep a card differ from those that let it go in the rest of their hand, "
-        "so this measures what keeping went with, not what it caused.")
+        "has no useful interval. Descriptive, not strength: the bot chose each keep, and seats that keep a card "
+        "differ from those that let it go in the rest of their hand, so this describes what keeping went with, not "
+        f"what it caused. {found.height} of the {effects.height} differences hold at a 5% false-discovery rate "
+        f"({MARK}: Benjamini-Hochberg q below {SIGNIFICANT_Q}, the same q as the opening-hands notebook). To rank "
+        "keeps, force them: `arkmc study keeps --cards \"" + ",".join(best["name"].head(3).to_list())
+        + f"\" --pairs {STUDY_PAIRS}` plays each card kept and let go on the same deals (docs/studies.md).")
     one_sided = table.filter((pl.col("n_dealt") >= CARD_MIN_N)
                              & ((pl.col("n_kept") < CARD_MIN_N) | (pl.col("n_dropped") < CARD_MIN_N)))
     if one_sided.height:
