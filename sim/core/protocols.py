@@ -205,7 +205,7 @@ class GameInfo:
     shortcuts: tuple[str, ...] = ()
     ladder: tuple[str, ...] = ()
     game_length: str = ""
-    deck_draw: tuple[str, str] = ()
+    deck_draw: tuple[str, str] | tuple[()] = ()
 
 
 @dataclass(frozen=True, slots=True)
