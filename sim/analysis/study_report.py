@@ -33,7 +33,8 @@ MARGIN = 0.03  # the ± of a win-rate effect the precision line reports pairs fo
 def effect_columns(study: Study) -> list[tuple[str, Callable[[dict[str, Any]], str]]]:
     """The columns of a study's effect table: the bans study adds the score and the game's length."""
     word = study.component_word
-    columns: list[tuple[str, Callable[[dict[str, Any]], str]]] = [(word, column("card")), ("name", column("name")), ("pairs", column("pairs")),
+    columns: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        (word, column("card")), ("name", column("name")), ("pairs", column("pairs")),
                ("win rate, pp [95% CI]", interval_of("delta_win", "delta_win_low", "delta_win_high", signed_pp)),
                ("q (BH)", column("q_value", marked_q)),
                ("points [95% CI]", interval_of("delta_points", "delta_points_low", "delta_points_high", signed)),
