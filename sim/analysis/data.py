@@ -54,8 +54,7 @@ class Run:
         except (ValueError, OSError) as error:
             raise NotARun(f"{path} holds no readable arkmc experiment: {error}") from None
         if manifest is None:
-            raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); make one with "
-                          f"`{arkmc()} run --out {path}`")
+            raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); {not_a_run_hint(path)}")
         problems = RunFolder(path).check_parts(manifest)
         for problem in problems:
             if problem.chunk is not None:
@@ -176,6 +175,26 @@ class Run:
         if self.all_games.is_empty():
             return {}
         return {str(k): v for k, v in self.all_games.group_by(pl.col("status").cast(pl.String)).len().iter_rows()}
+
+
+FOLDER_KINDS = {  # a file that marks a folder arkmc wrote that is not a run: what the folder is, and its own report
+    "tournament.json": ("a tournament", "the tournament's report is {path}/report.txt; `arkmc report` reads one of its "
+                                        "runs: {runs}"),
+    "sweep.json": ("a sweep", "its report is written by `arkmc sweep --resume --out {path}`; `arkmc report` reads one "
+                              "of its runs: {runs}"),
+}
+
+
+def not_a_run_hint(path: Path) -> str:
+    """What to do with a folder that holds no run: for a tournament or a sweep, where its report is and which of its
+    sub-folders are runs; for a folder of reports or anything else, how to make a run."""
+    for marker, (kind, hint) in FOLDER_KINDS.items():
+        if (path / marker).is_file():
+            runs = sorted(str(child) for child in path.iterdir() if (child / "manifest.json").is_file())
+            return f"it is {kind}: " + hint.format(path=path, runs=", ".join(runs[:3]) + (", ..." if len(runs) > 3 else ""))
+    if any(path.glob("*.html")) or any(path.glob("*.md")):
+        return f"it holds reports, not a run; give the run folder the report was made from (e.g. `{arkmc()} report runs/demo`)"
+    return f"make one with `{arkmc()} run --out {path}`"
 
 
 def name_cards(run: Run, table: pl.DataFrame, column: str = "card") -> pl.DataFrame:

@@ -27,10 +27,16 @@ from tqdm import tqdm
 from sim.analysis import bots, compare, paired, plots, seats, shape, stats
 from sim.analysis.data import Run
 from sim.core.protocols import SeatFactor
+from sim.core.registry import default_game
 
 MIN_SEAT_GAMES = 30        # games per player count before the seat advantage is shown
 TOP = 12                   # rows in the top and bottom lists
 PLAYS_PER_CARD_PER_GAME = 0.12   # the plays of one card a game assumed where a run has none to count
+
+
+class NotComparable(ValueError):
+    """Two folders that cannot be compared (runs of different games, a study and a run, different studies);
+    the message is one line."""
 
 
 @dataclass
@@ -595,6 +601,10 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
         sections = run_sections(run, progress)
     else:
         base, variant = runs
+        games = [run.spec.get("game") or default_game() for run in runs]
+        if games[0] != games[1]:
+            raise NotComparable(f"{base.path} is a run of {games[0]} and {variant.path} one of {games[1]}: only runs of "
+                                "one game can be compared")
         title = f"arkmc comparison: {variant.name} against {base.name}"
         subtitle = (f"Baseline {base.path} ({base.n_games} games), variant {variant.path} ({variant.n_games} games), "
                     f"generated {stamp}")
@@ -604,12 +614,11 @@ def write_report(runs: Sequence[Run], out: Path, fmt: str = "html", progress: bo
 
 def study_report(runs: Sequence[Run], studies: list[Any], stamp: str) -> tuple[str, str, list[Section]]:
     """Title, subtitle and sections of a study's report, or of two studies of the same design compared; a
-    StudyMismatch when a study is given with a run, or two studies differ in more than their bots."""
-    from sim.analysis.study import StudyMismatch
+    NotComparable when a study is given with a run, or two studies differ in more than their bots."""
     from sim.analysis.study_report import agreement_sections, study_sections
 
     if len(studies) != len(runs):
-        raise StudyMismatch("a study can be compared only with another study of the same components (given: a study "
+        raise NotComparable("a study can be compared only with another study of the same components (given: a study "
                             "and a run)")
     if len(studies) == 1:
         study = studies[0]
@@ -617,7 +626,7 @@ def study_report(runs: Sequence[Run], studies: list[Any], stamp: str) -> tuple[s
                 f"experiment {study.run.manifest.get('experiment_id', 'none')}), generated {stamp}", study_sections(study))
     first, second = studies
     if first.design != second.design or first.run.spec.get("game") != second.run.spec.get("game"):
-        raise StudyMismatch(f"{first.run.path} and {second.run.path} are different studies ({first.design.kind} of "
+        raise NotComparable(f"{first.run.path} and {second.run.path} are different studies ({first.design.kind} of "
                             f"{len(first.design.components)} and {second.design.kind} of {len(second.design.components)} "
                             "components, or other games): only studies of the same components can be compared")
     return (f"arkmc studies compared: {second.run.name} against {first.run.name}",

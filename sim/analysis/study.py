@@ -38,10 +38,6 @@ class NotAStudy(ValueError):
     """A run folder that holds an ordinary run, not a study."""
 
 
-class StudyMismatch(ValueError):
-    """Two folders that cannot be compared as studies; the message is one line."""
-
-
 @dataclass(frozen=True)
 class Study:
     """A study run with its design."""

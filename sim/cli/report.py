@@ -34,8 +34,7 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     is a terminal.
     """
     from sim.analysis.data import NotARun, Run
-    from sim.analysis.report import write_report
-    from sim.analysis.study import StudyMismatch
+    from sim.analysis.report import NotComparable, write_report
 
     if len(run_dirs) > 2:
         raise ArkmcError("give one run folder, or two to compare (baseline first)")
@@ -50,7 +49,7 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     check_writable(target)
     try:
         written = write_report(runs, target, fmt)
-    except StudyMismatch as error:
+    except NotComparable as error:
         raise ArkmcError(str(error)) from None
     except OSError as error:
         raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None

@@ -199,3 +199,16 @@ def test_a_run_too_small_for_the_maps_says_how_many_games_they_need(tmp_path: Pa
     section = maps_section(Run.open(example_run(tmp_path / "tiny", games=6, seed=4)))
     assert not section.figures and not section.tables
     assert section.text == ["Too few seats per map (12 seats over 6 maps): about 80 games are needed for 20 seats per map."]
+
+
+def test_runs_of_two_games_are_not_compared_and_a_tournament_is_no_run(small_run: Path, tmp_path: Path) -> None:
+    other = example_run(tmp_path / "noah", games=2, seed=1, game="arknoah")
+    result = CliRunner().invoke(main, ["report", str(small_run), str(other), "--out", str(tmp_path / "x.html")])
+    assert result.exit_code == 2 and f"{small_run} is a run of arknova and {other} one of arknoah" in result.output
+    tournament = tmp_path / "tour"
+    tournament.mkdir()
+    (tournament / "tournament.json").write_text("{}", encoding="utf-8")
+    shutil.copytree(small_run, tournament / "table000-rotation0")
+    result = CliRunner().invoke(main, ["report", str(tournament), "--out", str(tmp_path / "y.html")])
+    assert result.exit_code == 2 and "it is a tournament: the tournament's report is" in result.output
+    assert f"reads one of its runs: {tournament / 'table000-rotation0'}" in result.output
