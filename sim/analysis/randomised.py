@@ -41,9 +41,9 @@ def dealt_effects(run: Run, column: str = "dealt") -> pl.DataFrame:
     effect_win, largest first. Empty when the seats record no deal, or are fewer than SEATS_PER_COLUMN per coefficient.
     """
     seats = run.seats
-    if seats.is_empty() or column not in seats.columns:
+    if seats.is_empty():
         return pl.DataFrame()
-    dealt = seats.with_row_index("row").select("row", pl.col(column).alias("card")).explode("card").drop_nulls()
+    dealt = opening_deals(run, column)
     if dealt.is_empty():
         return pl.DataFrame()
     cards = np.sort(dealt["card"].unique().to_numpy())
@@ -61,16 +61,33 @@ def dealt_effects(run: Run, column: str = "dealt") -> pl.DataFrame:
     return _finished(run, table)
 
 
+def opening_deals(run: Run, column: str = "dealt") -> pl.DataFrame:
+    """(row, card): every card of every seat's opening deal, `row` the seat's row in `run.seats`; from the seats'
+    `column` where they record the deal (Ark Nova), else from the card events named "dealt" (Inhabit the Earth)."""
+    seats = run.seats.with_row_index("row")
+    if column in seats.columns:
+        return seats.select("row", pl.col(column).alias("card")).explode("card").drop_nulls()
+    events = run.card_events
+    if events.is_empty() or "event" not in events.columns:
+        return pl.DataFrame(schema={"row": pl.UInt32, "card": pl.UInt16})
+    dealt = events.filter(pl.col("event") == "dealt").select("game", "seat", "card").unique()
+    return dealt.join(seats.select("game", "seat", "row"), on=["game", "seat"]).select("row", "card")
+
+
 def drawn_effects(run: Run) -> pl.DataFrame:
     """Every card's effect of being drawn blind from the deck on the drawing seat's win rate and points, against
     the average card drawn (module docstring). Columns as `dealt_effects`, n counting draws. Empty when the game
     records no blind draw (`GameInfo.deck_draw`)."""
     draw = run.factory.info.deck_draw if run.factory is not None else ()
     events = run.card_events
-    if not draw or events.is_empty() or not {"event", "source"} <= set(events.columns):
+    if not draw or events.is_empty() or "event" not in events.columns:
         return pl.DataFrame()
     event, source = draw
-    draws = events.filter((pl.col("event") == event) & (pl.col("source").cast(pl.String) == source))
+    draws = events.filter(pl.col("event") == event)
+    if source:
+        if "source" not in events.columns:
+            return pl.DataFrame()
+        draws = draws.filter(pl.col("source").cast(pl.String) == source)
     if draws.is_empty():
         return pl.DataFrame()
     draws = draws.select("game", "seat", "card").join(

@@ -177,9 +177,9 @@ class GameInfo:
     - `card_timing`: the card events' column that says when in the game a card was played (Ark Nova:
       "break_number", the breaks completed); the card regression controls for it. "" when there is none.
     - `shape_measures`: the columns of the tournament's game-shape table (`ShapeMeasure`), none by default.
-    - `deck_draw`: the card event (event, source) of a card drawn at random from the deck (Ark Nova: ("drawn",
-      "deck")), whose card is a randomised treatment like the deal (`sim.analysis.cards.drawn_effects`); () when
-      the game records none.
+    - `deck_draw`: the card event (event, source) of a card drawn blind from a deck (Ark Nova: ("drawn", "deck");
+      Inhabit the Earth: ("drawn", ""), every draw being blind), whose card is a randomised treatment like the deal
+      (`sim.analysis.randomised.drawn_effects`); () when the game records none.
     - `game_length`: the games-table column that says how long a game was (Ark Nova: "turns"), for the ban
       study's change of game length; "" = the decisions of the game.
     - `shortcuts`: options the game offers as their own flag: `--NAME VALUE` on every command that takes

@@ -40,6 +40,7 @@ INFO = GameInfo(
     notebooks=("inhabit",),
     card_timing="turn",
     game_length="rounds",
+    deck_draw=("drawn", ""),
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("rounds", table="games"),
