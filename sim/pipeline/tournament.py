@@ -254,6 +254,29 @@ def order_notes(table: pl.DataFrame, rates: np.ndarray, counts: np.ndarray, bots
     return notes
 
 
+def separation_notes(table: pl.DataFrame, rates: np.ndarray, counts: np.ndarray, bots: tuple[str, ...]) -> list[str]:
+    """For each bot listed right above another, a note when the data cannot tell them apart: their head-to-head
+    share's 95% Wilson interval holds 50%, or, when they never met, their win-rate intervals overlap."""
+    notes = []
+    rows = table.to_dicts()
+    for above, below in zip(rows, rows[1:]):
+        i, j = bots.index(above["bot"]), bots.index(below["bot"])
+        if counts[i, j]:
+            low, high = wilson(rates[i, j] * counts[i, j], counts[i, j])
+            if low <= 0.5 <= high:
+                notes.append(f"note: {above['bot']} and {below['bot']} cannot be told apart: {above['bot']} ranked "
+                             f"above {below['bot']} in {rates[i, j]:.1%} [{low:.1%}, {high:.1%}] of the {counts[i, j]} "
+                             "games they shared (50% = equal)")
+        elif above["win_low"] <= below["win_high"]:
+            notes.append(f"note: {above['bot']} and {below['bot']} cannot be told apart: they never shared a game and "
+                         "their win-rate intervals overlap")
+    return notes
+
+
+RATING_NOTE = ("rating: the openskill ordinal mu - 3 sigma (a bot's skill estimate mu less three times its "
+               "uncertainty sigma), from every finishing place of every game; higher is stronger")
+
+
 def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
     """The plain-text report: standings, then the pairwise matrix (row bot vs column bot)."""
     table = standings(tournament, seats)
@@ -272,12 +295,15 @@ def report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:
         lines.append(f"{row['bot']:<{width}} {row['games']:>6} {row['win_rate']:>9.1%} {wins:>16} "
                      f"{row['mean_points']:>12.1f} {points:>16} {row['ordinal']:>7.2f} "
                      f"{row['mu']:>6.2f} {row['sigma']:>6.2f}")
+    lines.append(RATING_NOTE)
     lines += order_notes(table, rates, counts, tournament.bots)
-    lines.append("pairwise: share of shared games in which the row bot ranked above the column bot (n games)")
+    lines += separation_notes(table, rates, counts, tournament.bots)
+    lines.append("pairwise: share of shared games in which the row bot ranked above the column bot [95% Wilson] (n games)")
     labels = [f"[{index + 1}]" for index in range(len(tournament.bots))]
-    lines.append(" " * (width + 6) + "".join(f"{label:>14}" for label in labels))
+    lines.append(" " * (width + 6) + "".join(f"{label:>{CELL}}" for label in labels))
     for i, spec in enumerate(tournament.bots):
-        cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>14}" for j in range(len(tournament.bots)))
+        cells = "".join(f"{_cell(rates[i, j], counts[i, j]) if i != j else '-':>{CELL}}"
+                        for j in range(len(tournament.bots)))
         lines.append(f"{labels[i]:>4} {spec:<{width + 1}}{cells}")
     return lines + shape_lines(game_shape(tournament, seats), shape_measures(tournament), width)
 
@@ -341,8 +367,14 @@ def _shape_cells(measure: ShapeMeasure, row: dict[str, Any]) -> str:
     return f" {row[measure.key]:>{width}.0%}" if measure.summary == "share" else f" {row[measure.key]:>{width}.1f}"
 
 
+CELL = 26  # width of a pairwise cell: "55.0% [39.8, 69.3] (40)"
+
+
 def _cell(rate: float, count: int) -> str:
-    return f"{rate:.1%} ({count})" if count else "(0)"
+    if not count:
+        return "(0)"
+    low, high = wilson(rate * count, count)
+    return f"{rate:.1%} [{100 * low:.1f}, {100 * high:.1f}] ({count})"
 
 
 def write_report(tournament: Tournament, seats: pl.DataFrame) -> list[str]:

@@ -24,6 +24,7 @@ from sim.pipeline.tournament import (
     order_notes,
     pairwise,
     ratings,
+    separation_notes,
     shape_lines,
     standings,
 )
@@ -131,6 +132,25 @@ def test_the_standings_say_their_order_and_why_a_bot_below_may_look_better() -> 
     rates[1, 0], rates[0, 1] = 0.5, 0.5                      # a tied head-to-head is no reason for a note
     assert order_notes(table.with_columns(pl.Series("ordinal", [3.0, 2.0, 0.5])), rates, counts, ("a", "b", "c")) == []
     assert STANDINGS_ORDER.startswith("win rate, highest first")
+
+
+def test_bots_that_cannot_be_told_apart_are_named_at_and_just_inside_the_interval() -> None:
+    table = pl.DataFrame({"bot": ["a", "b", "c"], "win_rate": [0.7, 0.6, 0.3], "win_low": [0.6, 0.5, 0.2],
+                          "win_high": [0.8, 0.7, 0.4]})
+    counts = np.array([[0, 40, 40], [40, 0, 0], [40, 0, 0]])
+    rates = np.array([[np.nan, 0.65, 0.8], [0.35, np.nan, np.nan], [0.2, np.nan, np.nan]])
+    # 26 of 40: Wilson [49.5%, 77.9%] holds 50%; 27 of 40: its low end is above 50%
+    assert separation_notes(table, rates, counts, ("a", "b", "c"))[0] == (
+        "note: a and b cannot be told apart: a ranked above b in 65.0% [49.5%, 77.9%] of the 40 games they shared "
+        "(50% = equal)")
+    rates[0, 1] = 27 / 40
+    notes = separation_notes(table, rates, counts, ("a", "b", "c"))
+    assert notes == []   # b and c never met and their win-rate intervals (0.5-0.7, 0.2-0.4) do not overlap
+    just_apart = table.with_columns(pl.Series("win_high", [0.8, 0.7, 0.49]))
+    assert separation_notes(just_apart, rates, counts, ("a", "b", "c")) == []
+    touching = table.with_columns(pl.Series("win_high", [0.8, 0.7, 0.5]))   # c's high end at b's low end
+    assert separation_notes(touching, rates, counts, ("a", "b", "c")) == [
+        "note: b and c cannot be told apart: they never shared a game and their win-rate intervals overlap"]
 
 
 def test_the_report_files_are_written(played: tuple[Path, str]) -> None:
