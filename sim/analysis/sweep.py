@@ -52,9 +52,14 @@ def open_sweep(folder: Path) -> tuple[dict, dict[str, Run]]:
     return definition, runs
 
 
+MIN_PAIRED_SEATS = 20  # seats looked at in the paired games before a change is estimated: fewer give degenerate
+                       # bootstraps ("+0.0 pp [+0.0, +0.0], p = 1.000" from three seats)
+
+
 def sweep_table(definition: dict, runs: dict[str, Run]) -> tuple[paired.Focus, pl.DataFrame]:
     """The focus and one row per value: games, focus seats n, win rate and mean points with their 95%
-    intervals, and the paired change from the base value (win rate and points, interval, p, games to detect)."""
+    intervals, and the paired change from the base value (win rate and points, interval, p, games to detect),
+    with `paired_seats` (the seats the change counts) and `too_few` when they are fewer than MIN_PAIRED_SEATS."""
     base = runs[definition["base"]]
     focus = paired.focus_of(definition["path"], base)
     rows = []
@@ -70,6 +75,7 @@ def sweep_table(definition: dict, runs: dict[str, Run]) -> tuple[paired.Focus, p
                      "points_high": points[2], "base": value == definition["base"],
                      "win_change": won.change, "win_change_low": won.low, "win_change_high": won.high,
                      "win_p": won.p_value, "games_to_detect": games_to_detect(won.game_sd, won.change),
+                     "paired_seats": won.count, "too_few": won.count < MIN_PAIRED_SEATS,
                      "points_change": change["points"].change, "points_change_low": change["points"].low,
                      "points_change_high": change["points"].high, "points_p": change["points"].p_value})
     return focus, pl.DataFrame(rows, schema_overrides={"games_to_detect": pl.Int64})
@@ -100,7 +106,13 @@ def sweep_sections(folder: Path, definition: dict, runs: dict[str, Run], focus: 
 
     def unless_base(key: str, low: str, high: str, formatter: Callable[[Any], str]) -> Callable[[dict], str]:
         show = interval_of(key, low, high, formatter)
-        return lambda row: "base" if row["base"] else show(row)
+        return lambda row: "base" if row["base"] else too_few_text(row) if row["too_few"] else show(row)
+
+    few = table.filter(pl.col("too_few") & ~pl.col("base"))
+    if few.height:
+        curve.text.append(f"Too few seats to estimate the change at {', '.join(few['value'].to_list())}: fewer than "
+                          f"{MIN_PAIRED_SEATS} seats looked at in the paired games; more games per value "
+                          "(`arkmc sweep --resume --games N`) would estimate it.")
 
     curve.table(f"{title} at each value, 95% intervals; changes are variant - base, paired", table, [
         ("value", column("value")), ("games n", column("games")), ("seats n", column("n")),
@@ -108,12 +120,17 @@ def sweep_sections(folder: Path, definition: dict, runs: dict[str, Run], focus: 
         ("mean points [95% CI]", interval_of("points", "points_low", "points_high", num)),
         (f"win rate change vs {definition['base']} [95% CI]",
          unless_base("win_change", "win_change_low", "win_change_high", change_pp)),
-        ("p (win rate)", lambda row: "" if row["base"] else p_value(row["win_p"])),
+        ("p (win rate)", lambda row: "" if row["base"] or row["too_few"] else p_value(row["win_p"])),
         (f"points change vs {definition['base']} [95% CI]",
          unless_base("points_change", "points_change_low", "points_change_high", signed)),
-        ("games to detect (win rate)", lambda row: "" if row["base"] or row["games_to_detect"] is None
+        ("games to detect (win rate)", lambda row: "" if row["base"] or row["too_few"] or row["games_to_detect"] is None
          else f"{row['games_to_detect']:,}")])
     return [intro, curve, Section("Methods", METHODS)]
+
+
+def too_few_text(row: dict[str, Any]) -> str:
+    """The cell of a change that is not estimated: how many seats it would have counted."""
+    return f"too few: {row['paired_seats']} seats"
 
 
 def write_sweep_report(folder: Path, out: Path, fmt: str = "html") -> tuple[Path, str, pl.DataFrame]:

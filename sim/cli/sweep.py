@@ -50,9 +50,11 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
 
     Exit code 1 when a game failed, 2 for bad input, 130 when interrupted (--resume continues).
     """
+    import polars as pl
+
     from sim.analysis.data import NotARun
-    from sim.analysis.report import change_pp, interval, pct
-    from sim.analysis.sweep import write_sweep_report
+    from sim.analysis.report import change_pp, interval, p_value, pct
+    from sim.analysis.sweep import MIN_PAIRED_SEATS, too_few_text, write_sweep_report
     from sim.pipeline.sweep import load_sweep, play
 
     folder = out or f"runs/sweep-{path or 'values'}"
@@ -76,10 +78,18 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
         raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
     click.echo(f"{setup.path}: {focus}, win rate per value (change vs {setup.base}, paired, 95% CI):")
     for row in table.iter_rows(named=True):
-        change = "base" if row["base"] else (f"{change_pp(row['win_change'])} "
-                                             f"{interval(row['win_change_low'], row['win_change_high'], change_pp)}")
+        if row["base"] or row["too_few"]:
+            change = "base" if row["base"] else too_few_text(row)
+        else:
+            detect = row["games_to_detect"]
+            change = (f"{change_pp(row['win_change'])} {interval(row['win_change_low'], row['win_change_high'], change_pp)}"
+                      f"  p = {p_value(row['win_p'])}  games to detect: {f'{detect:,}' if detect else '–'}")
         click.echo(f"  {row['value']:>8}  {row['games']:>6} games  n={row['n']:<6} win rate {pct(row['win_rate']):>6}"
                    f"  {change}")
+    few = table.filter(pl.col("too_few") & ~pl.col("base"))
+    if few.height:
+        click.echo(f"arkmc: warning: too few seats to estimate the change at {', '.join(few['value'].to_list())} "
+                   f"(fewer than {MIN_PAIRED_SEATS} in the paired games); more --games per value would", err=True)
     click.echo(f"report written to {written}")
     errors = sum(summary.errors for summary in summaries)
     if errors:

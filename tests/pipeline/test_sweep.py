@@ -48,9 +48,13 @@ def test_a_sweep_plays_a_run_per_value_on_common_seeds_resumes_larger_and_report
     assert lines[0] == "cards.445.cost: the player of card 445 Crested Porcupine, win rate per value (change vs 8, " \
                        "paired, 95% CI):"
     assert [line.split()[0] for line in lines[1:4]] == ["3", "4", "8"] and lines[3].endswith("base")
+    # 6 games give a handful of seats that played the card: no change is estimated below 20, and a warning says so
+    assert all(re.search(r"too few: \d+ seats$", line) for line in lines[1:3])
+    assert "warning: too few seats to estimate the change at 3, 4 (fewer than 20 in the paired games)" in first.output
     text = report.read_text(encoding="utf-8")
     assert len(re.findall(r"src='data:image/png;base64,", text)) == 1
     assert "win rate change vs 8 [95% CI]" in text and "games to detect (win rate)" in text
+    assert "Too few seats to estimate the change at 3, 4" in text and "+0.0 pp [+0.0 pp, +0.0 pp]" not in text
     assert text.count("<tr><td class='n'>") >= 3, "a table row per value"
 
     again = runner.invoke(main, [*SWEEP, "--games", "6", "--out", str(out), "--report", str(report),
@@ -90,3 +94,21 @@ def test_bad_sweeps_get_one_line_and_exit_code_2(tmp_path: Path, arguments: list
     assert message in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert not (tmp_path / "sweep").exists(), "nothing is written before the sweep is known to be good"
+
+
+def test_a_change_is_estimated_from_twenty_paired_seats_and_not_from_nineteen(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.analysis import sweep as sweep_analysis
+
+    out = tmp_path / "sweep"
+    result = CliRunner().invoke(main, [*SWEEP, "--games", "40", "--out", str(out), "--report", str(tmp_path / "r.html")])
+    assert result.exit_code == 0, result.output
+    definition = json.loads((out / "sweep.json").read_text())
+    runs = {value: Run.open(out / f"value-{value}") for value in definition["values"]}
+    _, table = sweep_analysis.sweep_table(definition, runs)
+    seats = table.filter(pl.col("value") == "3")["paired_seats"][0]
+    assert seats > 0
+    monkeypatch.setattr(sweep_analysis, "MIN_PAIRED_SEATS", seats)
+    assert not sweep_analysis.sweep_table(definition, runs)[1].filter(pl.col("value") == "3")["too_few"][0]
+    monkeypatch.setattr(sweep_analysis, "MIN_PAIRED_SEATS", seats + 1)
+    assert sweep_analysis.sweep_table(definition, runs)[1].filter(pl.col("value") == "3")["too_few"][0]
