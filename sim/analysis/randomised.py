@@ -26,7 +26,7 @@ import polars as pl
 from scipy import stats as scipy_stats
 
 from sim.analysis.data import Run, name_cards
-from sim.analysis.stats import Z95, benjamini_hochberg, independent_columns
+from sim.analysis.stats import Z95, benjamini_hochberg, games_to_settle, independent_columns
 from sim.analysis.tables import controls, seat_controls
 
 OUTCOMES = {"win": "won", "points": "points"}
@@ -133,19 +133,14 @@ def _mean_contrasts(draws: pl.DataFrame, outcome: str, cards: np.ndarray) -> tup
 
 
 def _effect_columns(name: str, effect: np.ndarray, error: np.ndarray, games: int) -> list[pl.Series]:
-    """The effect with its 95% interval; for the win rate also p, q and `games_needed`: the games of a run like
-    this one that would find the effect seen with 80% power at a two-sided 5% level (the standard error
-    shrinks as one over the square root of the games)."""
+    """The effect with its 95% interval; for the win rate also p, q and `games_needed` (`stats.games_to_settle`)."""
     columns = [pl.Series(f"effect_{name}", effect), pl.Series(f"effect_{name}_low", effect - Z95 * error),
                pl.Series(f"effect_{name}_high", effect + Z95 * error)]
     if name == "win":
         with np.errstate(divide="ignore", invalid="ignore"):
             p_value = np.where(error > 0, 2 * scipy_stats.norm.sf(np.abs(effect) / error), np.nan)
-        power = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            needed = np.ceil(games * (power * error / np.abs(effect)) ** 2)
         columns += [pl.Series("p_value", p_value), pl.Series("q_value", benjamini_hochberg(p_value)),
-                    pl.Series("games_needed", np.where(np.isfinite(needed), needed, np.nan))]
+                    pl.Series("games_needed", games_to_settle(games, effect, error))]
     return columns
 
 

@@ -288,3 +288,11 @@ def test_games_to_detect_is_the_textbook_sample_size_and_has_the_stated_power() 
     found = [paired_change(rng.normal(0.5, 1.0, 32), np.ones(32), draws=400, seed=i).p_value < 0.05
              for i in range(300)]
     assert 0.72 < np.mean(found) < 0.90, "at the computed size the test finds the change about 80% of the time"
+
+
+def test_games_to_settle_scale_the_run_by_the_squared_ratio_of_error_to_effect() -> None:
+    from sim.analysis.stats import games_to_settle
+
+    # (1.96 + 0.8416) * 0.05 / 0.1 = 1.4008, squared 1.9623: 100 games become 197
+    assert games_to_settle(100, np.array([0.1, -0.1, 0.0]), np.array([0.05, 0.05, 0.05]))[:2].tolist() == [197, 197]
+    assert np.isnan(games_to_settle(100, 0.0, 0.05)) and games_to_settle(100, 0.2, 0.05) == 50

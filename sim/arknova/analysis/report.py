@@ -30,6 +30,7 @@ from sim.analysis.report import (
     signed_pp,
     top_and_bottom,
 )
+from sim.analysis.stats import Z95, games_to_settle
 from sim.arknova.analysis import maps, opening, shape
 from sim.arknova.analysis.maps import name_maps
 from sim.arknova.analysis.plots import map_plot, progression_plot
@@ -87,13 +88,16 @@ def maps_section(run: Run) -> Section:
     section.figure("Win rate and mean VP per map", map_plot(table))
     regression = maps.map_regression(run)
     if not regression.is_empty():
-        regression = name_maps(run, regression)
+        spread = (pl.col("odds_ratio_high").log() - pl.col("odds_ratio_low").log()) / (2 * Z95)
+        regression = name_maps(run, regression).with_columns(pl.Series("games_needed", games_to_settle(
+            run.n_games, regression["odds_ratio"].log().to_numpy(), regression.select(spread).to_series().to_numpy())))
         section.table("Logistic regression of winning on the map, controlled for seat and bot: odds ratio "
                       f"against the average map (1 = average; {MARK}: q below {SIGNIFICANT_Q})", regression, [
                           ("map", column("map_name")), ("n", column("n")),
                           ("odds ratio [95% CI]", interval_of("odds_ratio", "odds_ratio_low", "odds_ratio_high",
                                                             lambda v: num(v, 2))),
-                          ("p", column("p_value", p_value)), ("q (BH)", column("q_value", marked_q))])
+                          ("p", column("p_value", p_value)), ("q (BH)", column("q_value", marked_q)),
+                          ("games to settle", column("games_needed", whole_games))])
         found = regression.filter(pl.col("q_value") < SIGNIFICANT_Q)
         section.text.append(
             "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
@@ -127,6 +131,11 @@ def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
     return table.join(labels, on="card", how="left")
 
 
+def whole_games(value: float | None) -> str:
+    """A number of games for a cell: "1,220", or "–" where none is known."""
+    return "–" if value is None or math.isnan(value) else f"{value:,.0f}"
+
+
 EFFECT_COLUMNS = [
     ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
     ("dealt n", column("n")),
@@ -135,8 +144,7 @@ EFFECT_COLUMNS = [
     ("VP when dealt [95% CI]", interval_of("effect_points", "effect_points_low", "effect_points_high", signed)),
     ("drawn n", column("drawn_n", lambda value: "–" if value is None else f"{value:,.0f}")),
     ("win rate when drawn, pp [95% CI]", interval_of("drawn_win", "drawn_win_low", "drawn_win_high", signed_pp)),
-    ("games to settle", column("games_needed", lambda value: "–" if value is None or math.isnan(value)
-                                                              else f"{value:,.0f}"))]
+    ("games to settle", column("games_needed", whole_games))]
 DESCRIPTIVE = [  # what the seats did with each card: conditioned on their choices, so it describes, never ranks
     ("play rate (of n seats holding it)", lambda row: "–" if row["play_rate"] is None else
      f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}"),
