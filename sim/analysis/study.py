@@ -96,6 +96,8 @@ def twin_arm(design: StudyDesign, arm: int) -> int | None:
 
 
 OUTCOMES = ("won", "points", "score", "length")
+EFFECT_ORDER = ("card", "name", "pairs", "delta_win", "delta_win_low", "delta_win_high", "delta_points",
+                "delta_points_low", "delta_points_high", "p_value", "q_value", "games_needed", "win_sd")
 
 
 def study_effects(study: Study, draws: int = 2000) -> pl.DataFrame:
@@ -126,7 +128,8 @@ def study_effects(study: Study, draws: int = 2000) -> pl.DataFrame:
         return pl.DataFrame()
     table = with_q_values(pl.DataFrame(rows).with_columns(pl.col("card").cast(pl.Int64)))
     names = study.run.factory.study_components() if study.run.factory is not None else {}  # type: ignore[attr-defined]
-    return with_names(table, "card", names, int).sort("delta_win", descending=True, nulls_last=True)
+    named = with_names(table, "card", names, int).sort("delta_win", descending=True, nulls_last=True)
+    return named.select(*EFFECT_ORDER, *(column for column in named.columns if column not in EFFECT_ORDER))
 
 
 def write_effects(study: Study) -> pl.DataFrame:
