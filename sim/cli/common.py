@@ -32,6 +32,20 @@ def run_errors() -> Iterator[None]:
         sys.exit(1)
 
 
+def exit_if_interrupted(interrupted: bool, saved: str, resume_command: str) -> None:
+    """After playing: when Ctrl-C stopped the games, say what was saved and how to finish, and exit 130."""
+    if interrupted:
+        click.echo(f"interrupted{saved}; finish with: {resume_command}", err=True)
+        sys.exit(130)
+
+
+def exit_if_failed(errors: int, tables: str = "table") -> None:
+    """After playing and reporting: when games failed, say where their rows are, and exit 1."""
+    if errors:
+        click.echo(f"arkmc: {errors} game(s) failed; see the games {tables}, status = 'error'", err=True)
+        sys.exit(1)
+
+
 class ArkmcError(click.ClickException):
     """A user error: printed as one line, exit code 2."""
 

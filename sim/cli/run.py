@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from sim.cli.common import DATA, DEFAULT_GAME_HELP, GAME_HELP, OPTION, PLAYERS, game_options, run_errors, split_bots
+from sim.cli.common import (
+    DATA,
+    DEFAULT_GAME_HELP,
+    GAME_HELP,
+    OPTION,
+    PLAYERS,
+    exit_if_failed,
+    exit_if_interrupted,
+    game_options,
+    run_errors,
+    split_bots,
+)
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
@@ -78,7 +88,7 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     experiment (game i's seed depends only on i, so the saved games stay and the new ones are
     added). The same seed gives the same rows whatever --jobs or --backend. Exit code 1 when a
     game failed (its seed and traceback are in the games table), 2 for bad input, 130 when
-    interrupted.
+    interrupted. The experiment key `study` is written by `arkmc study` (paired games, docs/studies.md).
     """
     from sim.pipeline.experiment import load_experiment
     from sim.pipeline.runner import run as run_experiment
@@ -90,10 +100,9 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
         experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)
     folder = RunFolder(Path(experiment.out))
-    if summary.interrupted:
-        click.echo(f"interrupted: {summary.games_before + summary.games_played} of {summary.games_total} games "
-                   f"saved in {experiment.out}; finish with: {arkmc()} run --resume --out {experiment.out}", err=True)
-        sys.exit(130)
+    exit_if_interrupted(summary.interrupted, f": {summary.games_before + summary.games_played} of "
+                        f"{summary.games_total} games saved in {experiment.out}",
+                        f"{arkmc()} run --resume --out {experiment.out}")
     for line in summarize(folder):
         click.echo(line)
     rate = summary.games_played / summary.seconds if summary.seconds else 0.0
@@ -101,6 +110,4 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     click.echo(f"played {summary.games_played} games ({summary.games_before} already saved) in "
                f"{summary.seconds:.1f} s, {rate:.1f} games/s on {summary.workers} {experiment.backend} workers; "
                f"{summary.errors} failed; {size / summary.games_total:,.0f} bytes/game in {experiment.out}")
-    if summary.errors:
-        click.echo(f"arkmc: {summary.errors} game(s) failed; see the games table, status = 'error'", err=True)
-        sys.exit(1)
+    exit_if_failed(summary.errors)

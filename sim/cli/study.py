@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 import click
 import polars as pl
 
-from sim.cli.common import ArkmcError, run_errors
+from sim.cli.common import ArkmcError, exit_if_failed, exit_if_interrupted, run_errors
 from sim.cli.run import experiment_flags, experiment_options
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
@@ -85,10 +84,9 @@ def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text
         experiment = load_experiment(experiment_file, {**flags, "study": design.to_spec(), "games": wanted},
                                      resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress, label=f"study {kind}")
-    if summary.interrupted:
-        click.echo(f"interrupted: {summary.games_before + summary.games_played} of {summary.games_total} games saved in "
-                   f"{experiment.out}; finish with: {arkmc()} study {kind} --resume --out {experiment.out}", err=True)
-        sys.exit(130)
+    exit_if_interrupted(summary.interrupted, f": {summary.games_before + summary.games_played} of "
+                        f"{summary.games_total} games saved in {experiment.out}",
+                        f"{arkmc()} study {kind} --resume --out {experiment.out}")
     result = Study.of(Run.open(experiment.out))
     effects = write_effects(result)
     for line in _effect_lines(result, effects):
@@ -96,9 +94,7 @@ def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text
     click.echo(f"played {summary.games_played} games ({summary.games_before} already saved) in {summary.seconds:.1f} s; "
                f"{summary.errors} failed; effects in {Path(experiment.out) / 'effects.parquet'}; "
                f"report: {arkmc()} report {experiment.out}")
-    if summary.errors:
-        click.echo(f"arkmc: {summary.errors} game(s) failed; see the games table, status = 'error'", err=True)
-        sys.exit(1)
+    exit_if_failed(summary.errors)
 
 
 def _list_components(factory: Any) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from sim.cli.common import ArkmcError, check_writable, run_errors
+from sim.cli.common import ArkmcError, check_writable, exit_if_failed, exit_if_interrupted, run_errors
 from sim.cli.run import experiment_flags, experiment_options
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
@@ -67,9 +66,8 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
     check_writable(target)
     with run_errors():
         summaries = play(setup, resume=resume, progress=progress)
-    if any(summary.interrupted for summary in summaries):
-        click.echo(f"interrupted; finish with: {arkmc()} sweep --resume --out {setup.out}", err=True)
-        sys.exit(130)
+    exit_if_interrupted(any(summary.interrupted for summary in summaries), "",
+                        f"{arkmc()} sweep --resume --out {setup.out}")
     try:
         written, focus, table = write_sweep_report(setup.out, target, fmt)
     except NotARun as error:
@@ -91,7 +89,4 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
         click.echo(f"arkmc: warning: too few seats to estimate the change at {', '.join(few['value'].to_list())} "
                    f"(fewer than {MIN_PAIRED_SEATS} in the paired games); more --games per value would", err=True)
     click.echo(f"report written to {written}")
-    errors = sum(summary.errors for summary in summaries)
-    if errors:
-        click.echo(f"arkmc: {errors} game(s) failed; see the games tables, status = 'error'", err=True)
-        sys.exit(1)
+    exit_if_failed(sum(summary.errors for summary in summaries), "tables")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from sim.cli.common import DATA, GAME, OPTION, game_options, run_errors, split_bots
+from sim.cli.common import DATA, GAME, OPTION, exit_if_failed, exit_if_interrupted, game_options, run_errors, split_bots
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
@@ -50,12 +49,8 @@ def tournament(bots_text: str, options: tuple[str, ...], data: str | None, out: 
         setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),
                            options=game_options(options), data=data or "", **flags)
         summaries = play(setup, resume=resume, progress=progress)
-    if any(summary.interrupted for summary in summaries):
-        click.echo(f"interrupted; finish with: {arkmc()} tournament --resume (same options) --out {out}", err=True)
-        sys.exit(130)
+    exit_if_interrupted(any(summary.interrupted for summary in summaries), "",
+                        f"{arkmc()} tournament --resume (same options) --out {out}")
     for line in write_report(setup, load_seats(setup)):
         click.echo(line)
-    errors = sum(summary.errors for summary in summaries)
-    if errors:
-        click.echo(f"arkmc: {errors} game(s) failed; see the games tables, status = 'error'", err=True)
-        sys.exit(1)
+    exit_if_failed(sum(summary.errors for summary in summaries), "tables")

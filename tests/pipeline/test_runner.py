@@ -402,7 +402,7 @@ def test_run_help_documents_every_experiment_key() -> None:
     assert result.exit_code == 0
     text = result.output
     flags = {"options": "--option", "overrides": "--override", "chunk_size": "--chunk-size",
-             "decision_seconds": "--decision-seconds"}
+             "decision_seconds": "--decision-seconds", "study": "arkmc study"}
     for key in FIELD_NAMES:
         assert flags.get(key, f"--{key}") in text, key
     assert "--resume" in text and "EXPERIMENT_FILE" in text
