@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from sim.cli.common import DATA, DEFAULT_GAME_HELP, GAME_HELP, OPTION, PLAYERS, game_options, run_errors, split_bots
+from sim.cli.common import DATA, DEFAULT_GAME_HELP, GAME_HELP, OPTION, PLAYERS, game_options, option_hint, run_errors, split_bots
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
@@ -85,7 +85,7 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     from sim.pipeline.summary import summarize
 
     flags = experiment_flags(bots_text, options, overrides, flags)
-    with run_errors():
+    with run_errors(lambda: option_hint(flags["options"] or {}, flags["game"])):
         experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)
     folder = RunFolder(Path(experiment.out))
