@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
 import shutil
@@ -36,11 +37,19 @@ GAME = 1  # the game of the Ark Nova run that the tests replay
 TOY = "toygame.game:ToyGame"
 
 
+def chromium_program() -> str:
+    """The Chromium to open pages in: ARKMC_CHROMIUM (which `make test` sets, scripts/setup/chromium.sh), else
+    the first of chromium, chromium-browser, google-chrome on the PATH; the test fails when there is none."""
+    named = os.environ.get("ARKMC_CHROMIUM")
+    browser = named or next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+    if browser is None:
+        pytest.fail("these tests open the page in Chromium: `make test` installs it (sh scripts/setup/chromium.sh)")
+    return browser
+
+
 def chromium(url: str, tmp_path: Path, *arguments: str) -> str:
     """Open `url` in headless Chromium with `arguments` (--dump-dom or --screenshot=...); its stdout."""
-    browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-    if browser is None:
-        pytest.fail("these tests open the page in Chromium: install it (Debian: apt-get install chromium)")
+    browser = chromium_program()
     profile = tmp_path / f"chromium-profile-{random.getrandbits(32)}"
     done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
