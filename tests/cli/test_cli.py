@@ -127,7 +127,8 @@ def test_an_option_of_another_game_names_that_game(command: list[str]) -> None:
     (["--bots", "random,sponsor_engin"], "unknown bot 'sponsor_engin' (did you mean sponsor_engine?); "),
     (["--game", "arknva"], "unknown game 'arknva' (did you mean arknova?); available: "),
     (["--option", "mapz=3"], "unknown Ark Nova option(s): mapz; mapz (did you mean maps?)"),
-    (["--maps", "9"], "maps must be one of random, draft, a map id (A, 0, 1 to 8) or one map id per seat separated by commas, got 9"),
+    (["--maps", "9"], "maps must be one of random, draft, a map id (A, 0, 1 to 8) or one map id per seat separated by "
+                      "commas, got 9"),
     (["--maps", "1,9"], "maps must list 2 map ids (A, 0, 1 to 8), got [1, 9]"),
 ])
 def test_a_mistake_gets_the_fix_in_its_one_line(arguments: list[str], line: str) -> None:

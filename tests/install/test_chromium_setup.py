@@ -44,8 +44,9 @@ def test_a_chromium_on_the_path_or_named_is_used_as_it_is(bare: Path, tmp_path: 
 
 def test_as_root_on_debian_apt_get_installs_it(bare: Path, tmp_path: Path) -> None:
     program(bare, "id", "echo 0")
+    chromium = bare / "chromium"
     program(bare, "apt-get", f'echo "$@" >> {tmp_path / "apt.log"}\n'
-                             f'[ "$1" = install ] && printf "#!/bin/sh\\n" > {bare / "chromium"} && /bin/chmod +x {bare / "chromium"}')
+                             f'[ "$1" = install ] && printf "#!/bin/sh\\n" > {chromium} && /bin/chmod +x {chromium}')
     done = setup(bare)
     assert (done.returncode, done.stdout) == (0, f"{bare / 'chromium'}\n"), done.stderr
     assert (tmp_path / "apt.log").read_text() == "install -y chromium\n"
