@@ -73,12 +73,12 @@ def option_hint(options: Mapping[str, Any], game: str | None) -> str:
     from sim.pipeline.experiment import ExperimentError, default_game_name
 
     try:
-        declared = _declared_options(game or default_game_name())
+        declared = _declared(get_game(game or default_game_name()).info)
     except (RegistryError, ExperimentError):  # no such game: its own message says so
         return ""
     hints = []
     for key in sorted(set(options) - declared - {"players"}):
-        owners = [info for info in map(_loaded_info, available_games()) if info and key in _declared_options(info.name)]
+        owners = [info for info in map(_loaded_info, available_games()) if info and key in _declared(info)]
         if owners:
             hints.append(f"{key} is an option of " + " and ".join(f"{info.title} (--game {info.name})" for info in owners))
         elif close := did_you_mean(key, sorted(declared)):
@@ -86,8 +86,8 @@ def option_hint(options: Mapping[str, Any], game: str | None) -> str:
     return "".join(f"; {hint}" for hint in hints)
 
 
-def _declared_options(game: str) -> set[str]:
-    return {option.name for option in get_game(game).info.options}
+def _declared(info: GameInfo) -> set[str]:
+    return {option.name for option in info.options}
 
 
 def _loaded_info(game: str) -> GameInfo | None:
