@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from html import escape
 
 from sim.arknova.board import map_board
-from sim.arknova.catalog import Catalog, Effect
+from sim.arknova.catalog import Catalog, Effect, ZooMap
 from sim.arknova.geometry import Cell
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 from sim.arknova.zoo import ENCLOSURE_SIZE
@@ -120,14 +120,14 @@ def zoo_svg(player: PlayerState) -> str:
     parts += [_building(player, index, kind, placement.cells, used)
               for index, (kind, placement, used) in enumerate(player.buildings)]
     parts.append("</g></svg>")
-    parts.append(zoo_legend(player, [bonus for cell, bonus in zoo_map.placement_bonuses if cell not in covered]))
+    parts.append(zoo_legend(player, zoo_map, [bonus for cell, bonus in zoo_map.placement_bonuses if cell not in covered]))
     return "".join(parts)
 
 
-def zoo_legend(player: PlayerState, bonuses: Iterable[Effect]) -> str:
-    """Under the map, an HTML list: each symbol drawn on it (`data-key`) and what it means."""
+def zoo_legend(player: PlayerState, zoo_map: ZooMap, bonuses: Iterable[Effect]) -> str:
+    """Under the seat's map `zoo_map`, an HTML list: each symbol drawn on it (`data-key`) with what it means;
+    `bonuses` are those left uncovered."""
     catalog = player.catalog
-    zoo_map = map_board(catalog, player.map_id).zoo_map
     items = [("", TERRAIN_FILL["rock"], "rock"), ("", TERRAIN_FILL["water"], "water"),
              ("2", BUILDING_FILL["empty"], "standard enclosure of size 2, empty"),
              ("2\N{BLACK CIRCLE}", BUILDING_FILL["occupied"], "\N{BLACK CIRCLE} occupied (the panel lists the animals)")]
