@@ -2,8 +2,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NOTEBOOKS_STAMP := $(VENV)/.notebooks
 
-.PHONY: run test bench targets clean
+.PHONY: run test bench targets notebooks clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found; install Python 3.11 or run 'make PYTHON=python3 ...'"; exit 2; }
@@ -18,10 +19,13 @@ run: $(STAMP)
 	@echo "watch a game of it: $(BIN)/arkmc replay runs/demo 0 (writes reports/demo-game-0.html)"
 	@echo "more commands: $(BIN)/arkmc --help (or 'source $(BIN)/activate' first, then arkmc --help)"
 
+# The replay and report tests open their pages in headless Chromium: scripts/setup/chromium.sh finds it, or installs
+# it with apt-get as root on Debian (as .ci/run does), or stops naming the one command to run.
 test: $(STAMP)
+	@sh scripts/setup/chromium.sh >/dev/null
 	$(BIN)/ruff check sim heuristics tests scripts
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	ARKMC_CHROMIUM=$$(sh scripts/setup/chromium.sh) $(BIN)/pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/python scripts/checks/bench.py
@@ -32,6 +36,15 @@ bench: $(STAMP)
 TARGETS ?=
 targets: $(STAMP)
 	$(BIN)/python scripts/checks/bot_targets.py $(TARGETS)
+
+# JupyterLab (the notebooks extra) on the notebooks folder; the notebooks read the demo run, finished first
+$(NOTEBOOKS_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[notebooks]'
+	@touch $(NOTEBOOKS_STAMP)
+
+notebooks: $(NOTEBOOKS_STAMP)
+	$(BIN)/arkmc run --resume
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --ServerApp.allow_root=True)
 
 clean:
 	rm -rf $(VENV)

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import polars as pl
 
 from sim.core.protocols import GameFactory, SeatFactor
@@ -106,6 +107,12 @@ class Run:
         rows = self._finished(name)
         categorical = [column for column, kind in rows.schema.items() if kind == pl.Categorical]
         return rows.with_columns(pl.col(categorical).cast(pl.String)) if categorical else rows
+
+    def pandas(self, name: str) -> pd.DataFrame:
+        """The table `name` (games, seats, card_events, turns, or a game's own) as a pandas frame: the same rows
+        and columns as the polars one (finished games only), for the analyst who works in pandas."""
+        frame = getattr(self, name) if name in TABLES else self.table(name)
+        return frame.to_pandas()
 
     @cached_property
     def card_events(self) -> pl.DataFrame:

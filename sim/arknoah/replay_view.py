@@ -1,6 +1,6 @@
 """How an Ark & Noah seat looks on the replay page (`arkmc replay`, `arkmc play --html`): its wall
 colour, VP by source, the walls, pitch and food in front of it, its workers and its animal tiles
-(each with the side it shows), and the ark drawn; beside them the table every seat sees alike.
+(each with the side it shows); beside them the table every seat sees alike, and above them the ark, drawn once.
 
 Everything is read from the seat's observation. Ark & Noah hides nothing in front of a player, so
 a panel has no private group; what no seat may see is which tiles the bags hold (they are drawn at
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def seat_view(observation: "NoahObservation") -> SeatView:
-    """The panel of the observing seat; the ark is the same drawing in every panel."""
+    """The panel of the observing seat; the ark, shared by every seat, is the table's drawing (drawn once)."""
     game, seat = observation.game, observation.seat
     player = game.players[seat]
     on_ark = game.colour_walls[seat].bit_count()
@@ -38,7 +38,7 @@ def seat_view(observation: "NoahObservation") -> SeatView:
         ("workers", _workers(game, seat)),
         ("animals", ", ".join(tiles) if tiles else "none"),
     )
-    return SeatView(tracks=rows, public=_table(game), drawing=ark_svg(game))
+    return SeatView(tracks=rows, public=_table(game), table_drawing=ark_svg(game))
 
 
 def _workers(game: "NoahState", seat: int) -> str:

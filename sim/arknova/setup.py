@@ -53,10 +53,12 @@ def validate(config: Mapping[str, Any], catalog: Catalog | None = None) -> dict[
     maps = merged["maps"]
     if isinstance(maps, (list, tuple)):
         if len(maps) != players or any(str(m) not in catalog.maps for m in maps):
-            raise ConfigError(f"maps must list {players} map ids from {', '.join(catalog.maps)}, got {maps!r}")
+            raise ConfigError(f"maps must list {players} map ids ({map_ids(catalog)}), got {maps!r}")
         merged["maps"] = [str(m) for m in maps]
     elif str(maps) not in MAP_CHOICES and str(maps) not in catalog.maps:
-        raise ConfigError(f"maps must be one of {', '.join(MAP_CHOICES)}, a map id or a list, got {maps!r}")
+        choices = ", ".join(choice for choice in MAP_CHOICES if choice not in catalog.maps)
+        raise ConfigError(f"maps must be one of {choices}, a map id ({map_ids(catalog)}) or one map id per seat separated "
+                          f"by commas, got {maps!r}")
     else:
         merged["maps"] = str(maps)
     if merged["solo_appeal"] not in dict(catalog.tracks.solo_starting_appeal).values():
@@ -66,6 +68,15 @@ def validate(config: Mapping[str, Any], catalog: Catalog | None = None) -> dict[
     if merged["solo_challenge"] and players != 1:
         raise ConfigError("solo_challenge needs players = 1")
     return merged
+
+
+def map_ids(catalog: Catalog) -> str:
+    """The catalog's map ids for a message, a run of numbers as a range: "A, 0, 1 to 8"."""
+    numbers = sorted(int(map_id) for map_id in catalog.maps if map_id.isdigit() and int(map_id) > 0)
+    named = [map_id for map_id in catalog.maps if not (map_id.isdigit() and int(map_id) > 0)]
+    if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return ", ".join([*named, f"{numbers[0]} to {numbers[-1]}"])
+    return ", ".join([*named, *map(str, numbers)])
 
 
 def new_game(config: Mapping[str, Any], seed: int, catalog: Catalog | None = None) -> ArkNovaGame:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -12,21 +12,21 @@ from typing import Any
 import click
 
 from sim.core.data_folder import DATA_KEY, refuse_data_option
-from sim.core.protocols import GameFactory
-from sim.core.registry import DEFAULT_BOT, RegistryError, make_bot, parse_value
+from sim.core.protocols import GameFactory, GameInfo
+from sim.core.registry import DEFAULT_BOT, RegistryError, available_games, did_you_mean, get_game, make_bot, parse_value
 
 
 @contextmanager
-def run_errors() -> Iterator[None]:
-    """Around playing an experiment: a bad experiment is a one-line user error (exit 2); a failed
-    worker or cluster is one line on stderr and exit 1 (what was saved stays for --resume)."""
+def run_errors(hint: Callable[[], str] = str) -> Iterator[None]:
+    """Around playing an experiment: a bad experiment is a one-line user error (exit 2), `hint()` added to it
+    (`option_hint`); a failed worker or cluster is one line on stderr and exit 1 (what was saved stays for --resume)."""
     from sim.pipeline.experiment import ExperimentError
     from sim.pipeline.runner import RunFailed
 
     try:
         yield
     except ExperimentError as error:
-        raise ArkmcError(str(error)) from None
+        raise ArkmcError(f"{error}{hint()}") from None
     except RunFailed as error:
         click.echo(f"arkmc: {error}", err=True)
         sys.exit(1)
@@ -80,6 +80,38 @@ def game_options(items: tuple[str, ...]) -> dict[str, Any]:
     return options
 
 
+def option_hint(options: Mapping[str, Any], game: str | None) -> str:
+    """For each option given that `game` (the default game when None) does not declare, where it belongs:
+    "; quick is an option of Ark & Noah (--game arknoah)", or the close name the game does declare
+    ("; mapz (did you mean maps?)"). Added to the game's one-line refusal of the options."""
+    from sim.pipeline.experiment import ExperimentError, default_game_name
+
+    try:
+        declared = _declared(get_game(game or default_game_name()).info)
+    except (RegistryError, ExperimentError):  # no such game: its own message says so
+        return ""
+    hints = []
+    for key in sorted(set(options) - declared - {"players"}):
+        owners = [info for info in map(_loaded_info, available_games()) if info and key in _declared(info)]
+        if owners:
+            hints.append(f"{key} is an option of " + " and ".join(f"{info.title} (--game {info.name})" for info in owners))
+        elif close := did_you_mean(key, sorted(declared)):
+            hints.append(f"{key}{close}")
+    return "".join(f"; {hint}" for hint in hints)
+
+
+def _declared(info: GameInfo) -> set[str]:
+    return {option.name for option in info.options}
+
+
+def _loaded_info(game: str) -> GameInfo | None:
+    """The installed game's info, None for a game that does not load (naming it with --game says why)."""
+    try:
+        return get_game(game).info
+    except Exception:
+        return None
+
+
 def _option_value(text: str) -> Any:
     return [parse_value(item.strip()) for item in text.split(",")] if "," in text else parse_value(text)
 
@@ -100,7 +132,7 @@ def game_config(factory: GameFactory, players: int | None, options: dict[str, An
     try:
         return factory.validate(config)
     except ValueError as error:
-        raise ArkmcError(str(error)) from None
+        raise ArkmcError(f"{error}{option_hint(options, factory.info.name)}") from None
 
 
 def split_bots(bots: str) -> list[str]:

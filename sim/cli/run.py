@@ -17,6 +17,7 @@ from sim.cli.common import (
     exit_if_failed,
     exit_if_interrupted,
     game_options,
+    option_hint,
     run_errors,
     split_bots,
 )
@@ -96,7 +97,7 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     from sim.pipeline.summary import summarize
 
     flags = experiment_flags(bots_text, options, overrides, flags)
-    with run_errors():
+    with run_errors(lambda: option_hint(flags["options"] or {}, flags["game"])):
         experiment = load_experiment(experiment_file, flags, resume, allow_code)
         summary = run_experiment(experiment, resume=resume, progress=progress)
     folder = RunFolder(Path(experiment.out))

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from sim.cli.common import ArkmcError, check_writable, exit_if_failed, exit_if_interrupted, run_errors
+from sim.cli.common import ArkmcError, check_writable, exit_if_failed, exit_if_interrupted, option_hint, run_errors
 from sim.cli.run import experiment_flags, experiment_options
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
@@ -59,9 +59,9 @@ def sweep(experiment_file: Path | None, path: str | None, values: str | None, ba
     folder = out or f"runs/sweep-{path or 'values'}"
     if out is None and resume:
         raise ArkmcError("--resume needs --out, the sweep folder to finish")
-    with run_errors():
-        setup = load_sweep(path, values, base, experiment_file,
-                           experiment_flags(bots_text, options, overrides, flags), folder, resume, allow_code)
+    given = experiment_flags(bots_text, options, overrides, flags)
+    with run_errors(lambda: option_hint(given["options"] or {}, given["game"])):
+        setup = load_sweep(path, values, base, experiment_file, given, folder, resume, allow_code)
     target = report_out or Path("reports") / f"{setup.out.name}.{fmt}"
     check_writable(target)
     with run_errors():

@@ -7,7 +7,17 @@ from typing import Any
 
 import click
 
-from sim.cli.common import DATA, GAME, OPTION, exit_if_failed, exit_if_interrupted, game_options, run_errors, split_bots
+from sim.cli.common import (
+    DATA,
+    GAME,
+    OPTION,
+    exit_if_failed,
+    exit_if_interrupted,
+    game_options,
+    option_hint,
+    run_errors,
+    split_bots,
+)
 from sim.cli.shortcuts import OptionCommand
 from sim.pipeline.command import arkmc
 
@@ -45,9 +55,9 @@ def tournament(bots_text: str, options: tuple[str, ...], data: str | None, out: 
     """
     from sim.pipeline.tournament import Tournament, load_seats, play, write_report
 
-    with run_errors():
-        setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out),
-                           options=game_options(options), data=data or "", **flags)
+    given = game_options(options)
+    with run_errors(lambda: option_hint(given, flags["game"])):
+        setup = Tournament(bots=tuple(split_bots(bots_text)), out=str(out), options=given, data=data or "", **flags)
         summaries = play(setup, resume=resume, progress=progress)
     exit_if_interrupted(any(summary.interrupted for summary in summaries), "",
                         f"{arkmc()} tournament --resume (same options) --out {out}")

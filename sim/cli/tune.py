@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DATA, GAME, OPTION, ArkmcError, check_writable, factory_of, game_options
+from sim.cli.common import DATA, GAME, OPTION, ArkmcError, check_writable, factory_of, game_config, game_options
 from sim.cli.shortcuts import OptionCommand
 from sim.core.data_folder import resolved_folder
 
@@ -43,8 +43,8 @@ def tune(game: str, archetype: str, budget: int, seeds_per_candidate: int, holdo
     out = out or Path(f"tuned_{Path(archetype).stem}.toml")
     check_writable(out)
     chosen = {**factory.info.study_options, **game_options(options)}
+    game_config(factory, 2, chosen)
     try:
-        factory.validate({**chosen, "players": 2})
         start = family.start(archetype)
     except ValueError as error:
         raise ArkmcError(str(error)) from None

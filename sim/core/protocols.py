@@ -170,6 +170,9 @@ class GameInfo:
     - `data_note`: where the game's data comes from, when a report must say so (e.g. reconstructed).
     - `notebooks`: the notebooks in notebooks/ that apply to this game's runs.
     - `turn_decision`: the decision kind (or kinds) that begins a turn: the replay page makes one step of each.
+    - `turn_numbering`: how the game's log numbers its turns, so the replay page's step labels agree with it:
+      "seat" (each seat counts its own turns: "P2, turn 5", the default) or "game" (one count across the
+      seats: "Turn 29 - P2", Inhabit the Earth).
     - `seat_factors`: the seat columns the deal or setup assigns (`SeatFactor`; Ark Nova: the map). The
       regressions on the seats' results control for them, and a comparison or sweep of an override that
       names one of their values looks at the seats that had it.
@@ -198,6 +201,7 @@ class GameInfo:
     data_note: str = ""
     notebooks: tuple[str, ...] = ()
     turn_decision: str | tuple[str, ...] = "turn"
+    turn_numbering: str = "seat"
     seat_factors: tuple[SeatFactor, ...] = ()
     points_unit: str = "points"
     card_timing: str = ""
@@ -217,15 +221,18 @@ class SeatView:
     `tracks` and `public` are (label, text) pairs: the seat's own numbers (score, money, ...), and what
     every seat sees alike (a shared board, a display of cards; the page shows the first seat's). `private`
     names the seat's hidden holdings by group, e.g. ("hand", ("Cougar", "Mandrill")). `drawing` is an
-    inline SVG or HTML fragment (the seat's board), "" when the game draws none: the page then shows the
-    tracks, the cards and the log. Text in `drawing` must be escaped by the game; everything else is
-    escaped by the page.
+    inline SVG or HTML fragment (the seat's board, with its legend), "" when the game draws none: the page then
+    shows the tracks, the cards and the log. `table_drawing` is the same for what every seat sees alike (Ark &
+    Noah's ark, Inhabit the Earth's trails): the page draws the first seat's once, across the page above the
+    panels. Text in the drawings must be escaped by the game; everything else is escaped by the page. The page
+    widens a drawing until its smallest text is 10 px (scrolling it sideways where the window is too narrow).
     """
 
     tracks: tuple[tuple[str, str], ...]
     private: tuple[tuple[str, tuple[str, ...]], ...] = ()
     public: tuple[tuple[str, str], ...] = ()
     drawing: str = ""
+    table_drawing: str = ""
 
 
 class TurnLog(Protocol):

@@ -15,6 +15,7 @@ other keys (except ``description``) are its parameters.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import importlib
@@ -336,8 +337,15 @@ def _find_bot(name: str, game: str | None, followed: tuple[str, ...] = ()) -> Ca
     if elsewhere:
         raise RegistryError(f"bot {name!r} does not play {scope} (it plays {', '.join(elsewhere)}); "
                             f"bots for {scope}: {', '.join(available_bots(game))}")
-    raise RegistryError(f"unknown bot {name!r}; available{f' for {game}' if game else ''}: "
-                        f"{', '.join(available_bots(game))}")
+    raise RegistryError(f"unknown bot {name!r}{did_you_mean(name, available_bots(game))}; "
+                        f"available{f' for {game}' if game else ''}: {', '.join(available_bots(game))}")
+
+
+def did_you_mean(name: str, names: list[str]) -> str:
+    """" (did you mean default?)" when one of `names` is close to a mistyped `name` (difflib's ratio >= 0.6),
+    else "": the hint of a one-line error about an unknown name."""
+    close = difflib.get_close_matches(name, names, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _installed_default_game() -> str | None:
@@ -367,7 +375,8 @@ def get_game(name: str) -> GameFactory:
     ``module:Class`` / ``path/to/file.py:Class`` (a game that is not installed)."""
     factory = _games.get(name) or _published_game(name)
     if factory is None:
-        raise RegistryError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+        raise RegistryError(f"unknown game {name!r}{did_you_mean(name, available_games())}; "
+                            f"available: {', '.join(available_games())}")
     return factory()
 
 

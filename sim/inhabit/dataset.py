@@ -1,13 +1,15 @@
 """Inhabit the Earth's columns in the experiment dataset (docs/dataset.md): per game and per seat,
-one row per card event and one row per turn with its movement. The runner owns ids, seeds, bots,
-status and timing; types are the smallest that hold the values."""
+one row per card event and one row per turn with its movement, and the table of its cards. The runner owns
+ids, seeds, bots, status and timing; types are the smallest that hold the values."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.core.protocols import GameTables
+from sim.core.protocols import DimensionTable, GameTables
+from sim.inhabit.catalog import CLASSES, CONTINENTS, TERRAINS, Catalog
 from sim.inhabit.history import EVENT_FIELDS, TURN_FIELDS
+from sim.inhabit.names import english_name
 from sim.inhabit.scoring import scoring_cards
 
 if TYPE_CHECKING:
@@ -61,3 +63,17 @@ def _seat_row(game: "InhabitState", seat: int) -> dict[str, Any]:
         "top_cards": [creature.top for creature in player.creatures],
         "scoring_cards": [card for card, _ in scored], "scoring_points": [value for _, value in scored],
     }
+
+
+CARD_COLUMNS = {"number": "u16", "name": "str", "deck": "u8", "class": "str", "continent": "str", "terrain": "str",
+                "kind": "str"}
+
+
+def dimension_tables(catalog: Catalog) -> dict[str, DimensionTable]:
+    """Every card of `catalog`, one row each: its English name (`sim.inhabit.names`), deck, class, continent,
+    terrain and kind (ability or scoring), so that a run's tables and report name cards without code."""
+    cards = [{"number": card.number, "name": english_name(card), "deck": card.deck, "class": CLASSES[card.cls],
+              "continent": CONTINENTS[card.continent], "terrain": TERRAINS[card.terrain],
+              "kind": "scoring" if card.scoring else "ability"}
+             for card in sorted(catalog.cards.values(), key=lambda card: card.number)]
+    return {"cards": DimensionTable(CARD_COLUMNS, cards)}

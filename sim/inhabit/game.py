@@ -8,9 +8,10 @@ from typing import Any
 
 from sim.core import cards as card_status
 from sim.core.data_folder import DataFiles, data_files
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, ShapeMeasure, TurnLog
+from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView, ShapeMeasure, TurnLog
 from sim.inhabit import dataset, history, overrides
 from sim.inhabit.catalog import PACKAGE
+from sim.inhabit.names import english_name
 from sim.inhabit.observation import InhabitObservation
 from sim.inhabit.registry import EFFECTS
 from sim.inhabit.setup import DEFAULT_CONFIG, MAX_PLAYERS, MIN_PLAYERS, new_game, validate
@@ -41,6 +42,7 @@ INFO = GameInfo(
     card_timing="turn",
     game_length="rounds",
     deck_draw=("drawn", ""),
+    turn_numbering="game",  # the log counts turns across the seats: "Turn 29 - P2"
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("rounds", table="games"),
@@ -98,8 +100,11 @@ class Inhabit:
 
         return InhabitTurnLog(state, write)
 
+    def dimension_tables(self) -> dict[str, DimensionTable]:
+        return dataset.dimension_tables(self.catalog)
+
     def card_statuses(self) -> list[card_status.CardStatus]:
-        entries = [card_status.CardEntry(card.number, card.name or f"card {card.number}",
+        entries = [card_status.CardEntry(card.number, english_name(card),
                                          "scoring" if card.scoring else "ability", (card.effect.keyword,))
                    for card in sorted(self.catalog.cards.values(), key=lambda card: card.number)]
         return card_status.card_statuses(entries, EFFECTS.is_known, card_status.card_tests(CARD_TESTS))

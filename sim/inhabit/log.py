@@ -7,6 +7,7 @@ from typing import Any
 
 from sim.core.decision import Decision
 from sim.inhabit.catalog import CLASSES, CONTINENTS, SYMBOLS, TERRAINS, Catalog
+from sim.inhabit.names import english_name
 from sim.inhabit.scoring import results
 from sim.inhabit.state import InhabitState
 from sim.inhabit.steps import (
@@ -34,10 +35,10 @@ from sim.inhabit.steps import (
 
 
 def card_text(catalog: Catalog, number: int) -> str:
-    """A card as the log and the replay page name it: "249 Nasenbeutler (small_mammal, australasia, desert)"."""
+    """A card as the log and the replay page name it, by its English name (`sim.inhabit.names`) with its class,
+    continent and terrain: "249 Bandicoot (small_mammal, australasia, deciduous)"."""
     card = catalog.cards[number]
-    name = f" {card.name}" if card.name else ""
-    return f"{number}{name} ({CLASSES[card.cls]}, {CONTINENTS[card.continent]}, {TERRAINS[card.terrain]})"
+    return f"{number} {english_name(card)} ({CLASSES[card.cls]}, {CONTINENTS[card.continent]}, {TERRAINS[card.terrain]})"
 
 
 class InhabitTurnLog:

@@ -4,8 +4,7 @@ the table every seat sees (turn, final spaces, decks and discards by size), and 
 drawn. Everything is read from the seat's observation, where the other hands and racks, the decks and
 the face-down stacks are emptied, so nothing another seat hid can show.
 
-The trails are shared, but a `SeatView` carries a drawing per seat only: each panel shows them, and as
-they are drawn alike for every seat the page stores them once a step.
+The trails are shared: they are the table's drawing, which the page draws once above the panels.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ def seat_view(observation: "InhabitObservation") -> SeatView:
     rows += [(_class(creature.cls), _creature(view, creature)) for creature in player.creatures]
     private = (("hand", tuple(card_text(catalog, number) for number in player.hand)),
                ("tokens", tuple(token_text(catalog, token) for token in player.rack)))
-    return SeatView(tracks=tuple(rows), private=private, public=_table(observation), drawing=trails_svg(observation))
+    return SeatView(tracks=tuple(rows), private=private, public=_table(observation), table_drawing=trails_svg(observation))
 
 
 def _creature(view: "InhabitState", creature: "Creature") -> str:

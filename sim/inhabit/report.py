@@ -65,8 +65,8 @@ def first_seat_section(run: Run) -> Section:
         section.text.append(f"{row['players']} players, {row['n']} games: the first seat wins {pct(row['win_rate'])} "
                             f"[{pct(row['win_rate_low'])}, {pct(row['win_rate_high'])}] against a fair "
                             f"{pct(row['fair'])}: {verdict}. (The rulebook's compensation: later seats enter ahead "
-                            "and \"der Spieler, der den zweiten Kreaturenmarker dorthin bewegt hat, beendet seinen "
-                            "Spielzug nicht mehr\".)")
+                            "and \"the player who moved the second creature marker there does not finish their "
+                            "turn\"; our translation of the German rulebook.)")
     return section
 
 
@@ -95,6 +95,16 @@ def classes_section(run: Run) -> Section:
     return section
 
 
+CARD_FACTS = [("card", column("card")), ("name", column("name")), ("class", column("class", readable)),
+              ("continent", column("continent", readable))]
+
+
+def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
+    """`table` (a `card` column) with each card's class and continent, from the run's card table."""
+    facts = run.cards.select(pl.col("number").cast(table.schema["card"]).alias("card"), "class", "continent")
+    return table.join(facts, on="card", how="left", maintain_order="left")
+
+
 def cards_section(run: Run, min_n: int = CARD_MIN_N) -> Section:
     """The cards played by at least `min_n` seats, strongest and weakest by win rate when played."""
     section = _section("Inhabit the Earth: card strength", run)
@@ -103,8 +113,8 @@ def cards_section(run: Run, min_n: int = CARD_MIN_N) -> Section:
         section.text.append(f"Too few cards played by {min_n} seats or more to rank them; a run of a few hundred "
                             "games ranks most of the deck-1 cards.")
         return section
-    top, bottom = top_and_bottom(table, TOP)
-    columns = [("card", column("card")), ("name", column("name")), ("played n", column("n")),
+    top, bottom = top_and_bottom(with_card_facts(run, table), TOP)
+    columns = [*CARD_FACTS, ("played n", column("n")),
                ("win when played [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
     section.text.append(f"{table.height} cards were played into a menagerie by at least {min_n} seats. Winners "
                         "play more cards, so a raw win rate rewards being played at all; compare cards with each other.")
@@ -148,8 +158,8 @@ def scoring_section(run: Run) -> Section:
         return section
     section.text.append("A scoring card counts when it is a creature's top card at the end; \"paid\" is the share of "
                         "those seats it gave points to.")
-    section.table("Scoring cards on top at the end, by mean points", table.head(2 * TOP), [
-        ("card", column("card")), ("name", column("name")), ("n", column("n")), ("paid", column("paid", pct)),
+    section.table("Scoring cards on top at the end, by mean points", with_card_facts(run, table.head(2 * TOP)), [
+        *CARD_FACTS, ("n", column("n")), ("paid", column("paid", pct)),
         ("mean points", column("mean_points", num)),
         ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))])
     return section

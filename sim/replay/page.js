@@ -101,6 +101,18 @@
     return panel;
   }
 
+  // Every drawing at least as wide as makes its smallest text 10 px (its box scrolls where the window is narrower)
+  const READABLE_PX = 10;
+  function readable(holder) {
+    for (const svg of holder.querySelectorAll("svg[viewBox]")) {
+      const sizes = Array.from(svg.querySelectorAll("text"), (text) => parseFloat(getComputedStyle(text).fontSize));
+      const smallest = Math.min(...sizes.filter((size) => size > 0));
+      if (Number.isFinite(smallest)) svg.style.minWidth = Math.ceil(svg.viewBox.baseVal.width * READABLE_PX / smallest) + "px";
+    }
+  }
+
+  const tableDrawing = document.getElementById("table-drawing");
+
   function show(index) {
     current = Math.max(0, Math.min(last, index));
     const step = steps[current];
@@ -108,6 +120,10 @@
     counter.textContent = "step " + (current + 1) + " of " + steps.length;
     slider.value = String(current);
     seatsArea.replaceChildren(...data.seats.map((_, seat) => seatPanel(step, seat)));
+    const board = step.views.length ? step.views[0].table_drawing : -1;  // what every seat sees alike, drawn once
+    tableDrawing.innerHTML = board >= 0 ? data.drawings[board] : "";
+    readable(tableDrawing);
+    readable(seatsArea);
     const shared = step.views.length ? step.views[0].public : [];
     publicArea.replaceChildren(...(shared.length ? [pairs(shared, "tracks")] : []));
     for (const block of blocks) block.classList.toggle("current", block.dataset.step === String(current));

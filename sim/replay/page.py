@@ -42,12 +42,11 @@ def seat_names(bots: Sequence[str]) -> list[str]:
 
 def game_facts(config: Mapping[str, Any], seed: int, data: str = "", overrides: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The facts that make the game what it is, for the page's heading: seed, players, options, the data
-    folder and the overrides."""
+    (the folder, or the game's shipped files) and the overrides; none is left blank."""
     facts = [("seed", str(seed)), ("players", str(config["players"]))]
-    facts += [(key, ",".join(map(str, value)) if isinstance(value, list) else str(value))
+    facts += [(key, ",".join(map(str, value)) if isinstance(value, list) else str(value) or '""')
               for key, value in config.items() if key != "players"]
-    if data:
-        facts.append(("data", data))
+    facts.append(("data", data or "the game's shipped files"))
     if overrides:
         facts.append(("overrides", ", ".join(overrides)))
     return facts
@@ -68,13 +67,18 @@ def _step(step: ReplayStep, drawings: dict[str, int]) -> dict[str, Any]:
 
 
 def _view(view: SeatView, drawings: dict[str, int]) -> dict[str, Any]:
-    drawing = drawings.setdefault(view.drawing, len(drawings)) if view.drawing else -1
     return {
         "tracks": [list(pair) for pair in view.tracks],
         "private": [[group, list(cards)] for group, cards in view.private],
         "public": [list(pair) for pair in view.public],
-        "drawing": drawing,
+        "drawing": _drawing_index(view.drawing, drawings),
+        "table_drawing": _drawing_index(view.table_drawing, drawings),
     }
+
+
+def _drawing_index(drawing: str, drawings: dict[str, int]) -> int:
+    """The drawing's place in the page's list (a drawing that did not change is stored once), -1 for none."""
+    return drawings.setdefault(drawing, len(drawings)) if drawing else -1
 
 
 def _result(result: SeatResult) -> dict[str, Any]:
@@ -126,7 +130,10 @@ _TEMPLATE = """<!DOCTYPE html>
 <span class="hint">&larr; &rarr; Home End</span>
 </nav>
 <main>
+<div id="boards">
+<div id="table-drawing" class="drawing"></div>
 <div id="seats"></div>
+</div>
 <aside>
 <div id="public"></div>
 <div id="log"></div>

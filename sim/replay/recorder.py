@@ -23,7 +23,7 @@ class ReplayStep:
     """One step of the page: the setup, one turn, or the end."""
 
     kind: str  # "setup", "turn" or "end"
-    label: str  # for people: "Setup", "P2, turn 5", "Final scores"
+    label: str  # for people, numbered as the game's log numbers turns: "Setup", "P2, turn 5", "Turn 29 - P2", "Final scores"
     seat: int | None  # the seat whose turn it is
     log: list[str] = field(default_factory=list)
     views: tuple[SeatView, ...] = ()  # every seat's panel as the step ends; empty when the game has no seat_view
@@ -41,6 +41,7 @@ class GameRecorder:
         self.echo = echo
         kinds = factory.info.turn_decision
         self.turn_kinds = (kinds,) if isinstance(kinds, str) else kinds
+        self.numbered_by_game = factory.info.turn_numbering == "game"
         self.seat_view: Callable[[Any], SeatView] | None = getattr(factory, "seat_view", None)
         self.steps: list[ReplayStep] = [ReplayStep("setup", "Setup", None)]
         self.seat_turns = [0] * players
@@ -56,7 +57,8 @@ class GameRecorder:
             self.log.flush()  # the lines the game holds back belong to the turn before
             self._close_step()
             self.seat_turns[decision.seat] += 1
-            label = f"P{decision.seat + 1}, turn {self.seat_turns[decision.seat]}"
+            label = (f"Turn {self.turns} - P{decision.seat + 1}" if self.numbered_by_game
+                     else f"P{decision.seat + 1}, turn {self.seat_turns[decision.seat]}")
             self.steps.append(ReplayStep("turn", label, decision.seat))
         self.log(state, decision, option)
 

@@ -174,12 +174,13 @@ def test_bad_report_arguments_get_one_line_and_exit_code_2(small_run: Path, tmp_
         assert result.output.count("\n") == 1                   # one line, no traceback
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
 def test_the_report_renders_in_a_headless_browser(small_run: Path, tmp_path: Path) -> None:
+    from arknova.test_replay import chromium_program
+
     out = tmp_path / "small.html"
     report(str(small_run), "--out", str(out))
     screenshot = tmp_path / "small.png"
-    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,3000",
+    subprocess.run([chromium_program(), "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,3000",
                     f"--screenshot={screenshot}", out.as_uri()], capture_output=True, timeout=120, check=False)
     import numpy as np
     from PIL import Image

@@ -12,10 +12,20 @@ from typing import Any
 
 import polars as pl
 import pytest
-from arknova.test_replay import GAME, chromium, page_data, pixels_near, replayed_page, screenshot, seat_sections
+from arknova.test_replay import (
+    GAME,
+    chromium,
+    measured,
+    page_data,
+    pixels_near,
+    replayed_page,
+    screenshot,
+    seat_sections,
+    unreadable,
+)
 from click.testing import CliRunner
 
-from sim.arknoah.ark_drawing import CAGE_FILL, COLOURS, edge_label
+from sim.arknoah.ark_drawing import CAGE_FILL, COLOURS, SQUARE_FILL, edge_label
 from sim.arknoah.board import bit_list
 from sim.arknoah.game import ArkNoah
 from sim.arknoah.log import NoahTurnLog
@@ -115,8 +125,10 @@ def test_the_last_step_shows_the_points_the_run_recorded_and_the_walls_on_the_ar
     seats = recorded(noah_run, "seats").sort("seat")
     assert shown == {seat: int(points) for seat, points in zip(seats["seat"], seats["points"])}
     final = truth[-1]
-    for html in panels.values():
-        assert walls_drawn(html) == walls_of(final)
+    assert not any("<svg" in html for html in panels.values()), "the panels leave the shared ark to the table"
+    assert dom.count('class="ark"') == 1, "the ark, drawn once"
+    board = re.search(r'<div id="table-drawing" class="drawing">(.*?)</div>', dom, re.S).group(1)  # type: ignore[union-attr]
+    assert walls_drawn(board) == walls_of(final)
     assert sum(len(edges) for edges in walls_of(final).values()) > 40
 
 
@@ -126,8 +138,9 @@ def test_every_step_draws_the_ark_as_the_game_stood(steps: list[dict[str, Any]],
     assert len(truth) == len(steps) - 1, "a state for every step but the end, which shows the last again"
     for step, state in zip(steps, truth):
         board, species = state.board, state.catalog.species
-        svgs = {drawings[view["drawing"]] for view in step["views"]}
-        assert len(svgs) == 1, "the ark is shared: every panel draws the same one"
+        svgs = {drawings[view["table_drawing"]] for view in step["views"]}
+        assert len(svgs) == 1, "the ark is shared: the table's drawing, the same for every seat"
+        assert {view["drawing"] for view in step["views"]} == {-1}, "and no seat draws one of its own"
         svg = svgs.pop()
         assert walls_drawn(svg) == walls_of(state), step["label"]
         [hull] = re.findall(r'class="open-hull" data-edges="([^"]*)"', svg)
@@ -145,7 +158,7 @@ def test_every_step_draws_the_ark_as_the_game_stood(steps: list[dict[str, Any]],
                          for index, cage in enumerate(state.cages)]
     final = truth[-1]
     assert final.cages and any(pairs for *_, pairs in re.findall(r'data-food="(\d+)" data-pairs="([^"]+)"',
-                                                                 drawings[steps[-1]["views"][0]["drawing"]]))
+                                                                 drawings[steps[-1]["views"][0]["table_drawing"]]))
     assert len(drawings) < len(steps), "an ark that did not change is stored once"
 
 
@@ -172,15 +185,20 @@ def test_each_panel_shows_its_seat_and_no_tile_the_bags_hide(steps: list[dict[st
     assert hidden_checked > 1000
 
 
-def test_the_page_renders_the_ark_in_every_panel(page_file: Path, tmp_path: Path) -> None:
-    """The screenshot shows each seat's walls in its colour and the cages, in both rows of panels."""
+def test_the_page_renders_the_ark_once_and_big(page_file: Path, tmp_path: Path) -> None:
+    """The screenshot shows each seat's walls in its colour and the cages in one ark above the panels, which draw
+    none: the ark spans the seats' column (about 950 px of the 1400 px window)."""
     pixels = screenshot(page_file, 30, tmp_path)
     assert pixels.shape[:2] == (1100, 1400)
-    top, bottom = pixels[:560, :1000], pixels[560:, :1000]  # two rows of two panels
-    for row in (top, bottom):
-        for _, colour in COLOURS:
-            assert pixels_near(row, colour) > 300, colour
-        assert pixels_near(row, CAGE_FILL["empty"]) + pixels_near(row, CAGE_FILL["loaded"]) > 2000
+    ark_pixels = [sum(pixels_near(pixels[:, column:column + 1], fill) for fill in (SQUARE_FILL, *CAGE_FILL.values()))
+                  for column in range(1000)]
+    drawn = [column for column, count in enumerate(ark_pixels) if count]
+    assert drawn[-1] - drawn[0] > 800, "the ark is drawn across the seats' column"
+    ark_bottom = max(row for row in range(1100) if pixels_near(pixels[row:row + 1, :1000], CAGE_FILL["empty"])
+                     + pixels_near(pixels[row:row + 1, :1000], CAGE_FILL["loaded"]))
+    for _, colour in COLOURS:
+        assert pixels_near(pixels[:ark_bottom], colour) > 1000, colour
+    assert pixels_near(pixels[ark_bottom + 80:, :1000], CAGE_FILL["empty"]) == 0, "no second ark in the panels"
 
 
 def test_play_html_of_a_quick_game_has_one_step_per_turn(tmp_path: Path) -> None:
@@ -197,3 +215,15 @@ def test_play_html_of_a_quick_game_has_one_step_per_turn(tmp_path: Path) -> None
     assert [step["seat"] for step in steps[1:-1]] == [0, 1, 2] * rounds, "clockwise from the first player"
     assert all(re.match(r"  P\d takes action \d", step["log"][int(step["log"][0].startswith("Round "))])
                for step in steps[1:-1])
+
+
+@pytest.mark.parametrize("window", ["1400,1100", "700,1100"])
+def test_every_text_is_readable_at_natural_size(page_file: Path, tmp_path: Path, window: str) -> None:
+    """At 100% zoom, in a wide and a narrow window (where the drawing scrolls sideways rather than shrink): every
+    text at least 10 px, the cage labels and the legend among them, each inside the drawing, which is drawn once."""
+    texts = measured(page_file, "end", tmp_path, f"--window-size={window}")
+    drawn = [text for text in texts if text["drawing"] == "ark"]
+    assert len(drawn) > 10 and any(text["group"] == "legend" for text in drawn)
+    assert not unreadable(texts), unreadable(texts)
+    assert all(text["within"] for text in drawn)
+    assert {text["holder"] for text in drawn} == {"table-drawing"}, "drawn once, above the seats"

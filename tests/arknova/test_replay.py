@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
 import shutil
 import subprocess
 from collections.abc import Callable
 from functools import partial
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.arknova.game import ArkNova
+from sim.arknova.zoo_drawing import centre
 from sim.cli import main
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -36,11 +39,19 @@ GAME = 1  # the game of the Ark Nova run that the tests replay
 TOY = "toygame.game:ToyGame"
 
 
+def chromium_program() -> str:
+    """The Chromium to open pages in: ARKMC_CHROMIUM (which `make test` sets, scripts/setup/chromium.sh), else
+    the first of chromium, chromium-browser, google-chrome on the PATH; the test fails when there is none."""
+    named = os.environ.get("ARKMC_CHROMIUM")
+    browser = named or next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+    if browser is None:
+        pytest.fail("these tests open the page in Chromium: `make test` installs it (sh scripts/setup/chromium.sh)")
+    return browser
+
+
 def chromium(url: str, tmp_path: Path, *arguments: str) -> str:
     """Open `url` in headless Chromium with `arguments` (--dump-dom or --screenshot=...); its stdout."""
-    browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-    if browser is None:
-        pytest.fail("these tests open the page in Chromium: install it (Debian: apt-get install chromium)")
+    browser = chromium_program()
     profile = tmp_path / f"chromium-profile-{random.getrandbits(32)}"
     done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -57,6 +68,55 @@ def screenshot(page: Path, step: str | int, tmp_path: Path, *arguments: str) -> 
     shot = tmp_path / "middle.png"
     chromium(f"file://{page}#step={step}", tmp_path, f"--screenshot={shot}", *arguments)
     return (imread(shot)[:, :, :3] * 255).round().astype(int)
+
+
+MEASURE = """<script>
+(() => {  // every text shown: its size on screen in px, and whether it lies inside its drawing and its building
+  const inside = (box, frame) => box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5
+    && box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5;
+  const rows = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const host = node.parentElement, text = node.textContent.trim();
+    if (!text || host.closest("script, title, [hidden], pre#measures")) continue;
+    const box = host.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const svg = host.closest("svg");
+    let px = parseFloat(getComputedStyle(host).fontSize), within = true;
+    if (svg) {
+      px *= svg.getScreenCTM().a;
+      within = inside(box, svg.getBoundingClientRect());
+      const building = host.closest("g.building");
+      if (building) within = within && inside(box, building.querySelector("path").getBoundingClientRect());
+    }
+    const group = host.closest("g[class], ul[class]"), holder = host.closest("div[id]");
+    rows.push({text, px, within, drawing: svg ? svg.getAttribute("class") : "",
+               group: group ? group.getAttribute("class") : "", holder: holder ? holder.id : ""});
+  }
+  const out = document.createElement("pre");
+  out.id = "measures";
+  out.hidden = true;
+  out.textContent = JSON.stringify(rows);
+  document.body.append(out);
+})();
+</script></body>"""
+
+
+def measured(page: Path, step: str | int, tmp_path: Path, *arguments: str) -> list[dict[str, Any]]:
+    """Every text the page shows at `step` in headless Chromium: {text, px (its font size on screen), within
+    (inside its drawing, and its building if in one), drawing (the svg's class), group (the class of the group or
+    list it is in), holder (the id of the block it is in)}."""
+    copy = tmp_path / f"measured-{step}.html"
+    copy.write_text(page.read_text().replace("</body>", MEASURE))
+    dom = chromium(f"file://{copy}#step={step}", tmp_path, "--dump-dom", *arguments)
+    found = re.search(r'<pre id="measures" hidden="">(.*?)</pre>', dom, re.S)
+    assert found, "the measuring script ran"
+    return json.loads(unescape(found.group(1)))  # type: ignore[no-any-return]
+
+
+def unreadable(texts: list[dict[str, Any]]) -> list[tuple[str, float]]:
+    """The texts under 10 px on screen."""
+    return [(text["text"], round(text["px"], 1)) for text in texts if text["px"] < 10 - 1e-6]
 
 
 def page_data(page: str) -> dict[str, Any]:
@@ -253,6 +313,90 @@ def test_the_page_renders_in_chromium(page_file: Path, tmp_path: Path) -> None:
     for panel in (heuristic, random_bot):
         assert pixels_near(panel, TERRAIN_FILL["land"]) > 5000 and pixels_near(panel, TERRAIN_FILL["water"]) > 500
     assert pixels_near(heuristic, BUILDING_FILL["occupied"]) > 2000, "the heuristic's animals are in their enclosures"
+
+
+@pytest.fixture(scope="module")
+def unique_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`arkmc play --html` of a game in which the default bot builds unique buildings (the Baboon Rock, the
+    Spotted Hyena Compound), whose names are too long for the spaces they stand on."""
+    out = tmp_path_factory.mktemp("unique") / "game.html"
+    done = CliRunner().invoke(main, ["play", "--seed", "7", "--maps", "random", "--html", str(out)])
+    assert done.exit_code == 0, done.output
+    assert out.read_text().count("(unique building)") > 10
+    return out
+
+
+@pytest.mark.parametrize("window", ["1400,1100", "700,1100"])
+@pytest.mark.parametrize("page", ["page_file", "unique_page"])
+def test_every_text_is_readable_and_no_label_is_cut_off(page: str, request: pytest.FixtureRequest, tmp_path: Path,
+                                                        window: str) -> None:
+    """At 100% zoom, in a wide and a narrow window: every text at least 10 px, every label of the zoo maps inside
+    the map and inside its building (a unique building's label fits its space: "PBE", named in the legend)."""
+    page_file = request.getfixturevalue(page)
+    for step in (40, "end"):
+        texts = measured(page_file, step, tmp_path, f"--window-size={window}")
+        drawn = [text for text in texts if text["drawing"] == "zoo-map"]
+        assert len(drawn) > 50 and any(text["group"] == "building" for text in drawn)
+        assert not unreadable(texts), (step, unreadable(texts))
+        assert not [text["text"] for text in drawn if not text["within"]], step
+        legend = [text for text in texts if text["group"] == "legend"]
+        assert legend and min(text["px"] for text in legend) >= 12
+
+
+def legend_keys(drawing: str) -> set[str]:
+    return {unescape(key) for key in re.findall(r'<li data-key="([^"]*)"', drawing)}
+
+
+def labels(drawing: str, group: str) -> list[str]:
+    """The texts of the drawing's groups of class `group` (one level of nesting, as the zoo map draws them)."""
+    return [unescape(text) for block in re.findall(rf'<g class="{group}"[^>]*>(.*?)</g>', drawing)
+            for text in re.findall(r"<text[^>]*>([^<]*)</text>", block)]
+
+
+@pytest.mark.parametrize("page", ["page_file", "unique_page"])
+def test_the_legend_explains_every_symbol_on_the_map(page: str, request: pytest.FixtureRequest) -> None:
+    """Enclosure sizes (2, 3 occupied), K, P, PZ/RH/AV with places used, each unique building's code, each
+    bonus left uncovered, the map ability's star: every symbol a zoo map draws has its line in the legend."""
+    drawings = page_data(request.getfixturevalue(page).read_text())["drawings"]
+    symbols_seen = set()
+    for drawing in drawings:
+        keys = legend_keys(drawing)
+        assert "x,y" in keys and {"2", "2\N{BLACK CIRCLE}"} <= keys
+        for label in re.findall(r'<g class="building"[^>]*><title>[^<]*</title>.*?<text[^>]*>([^<]*)</text>', drawing):
+            symbol = re.sub(r"^(PZ|RH|AV) \d+/\d+$", r"\1 n/m", unescape(label))
+            symbol = re.sub(r"^\d(\N{BLACK CIRCLE}?)$", r"2\1", symbol)
+            assert symbol in keys, (label, sorted(keys))
+            symbols_seen.add(symbol)
+        for bonus in labels(drawing, "bonuses"):
+            assert bonus in keys, (bonus, sorted(keys))
+            symbols_seen.add(bonus)
+        if "\N{BLACK STAR}" in drawing.split('<ul class="legend">')[0]:
+            assert "\N{BLACK STAR}" in keys
+    assert {"K", "P", "2", "2\N{BLACK CIRCLE}"} <= symbols_seen and any(symbol.startswith("$") for symbol in symbols_seen)
+
+
+def test_the_map_is_numbered_as_the_log_names_its_spaces(page_file: Path) -> None:
+    """"P1 builds kiosk on 4,3": the building drawn there stands in column 4 and half-row 3 of the axes drawn."""
+    data = page_data(page_file.read_text())
+    checked = 0
+    for step in data["steps"]:
+        for line in step["log"]:
+            found = re.match(r"\s+P(\d) builds (\S+) on ((?:\d+,\d+ ?)+)$", line)
+            if not found:
+                continue
+            drawing = data["drawings"][step["views"][int(found.group(1)) - 1]["drawing"]]
+            cells = found.group(3).strip()
+            assert f'data-cells="{cells}"' in drawing, line
+            axes = re.search(r'<g class="axes"[^>]*>(.*?)</g>', drawing).group(1)  # type: ignore[union-attr]
+            at = {(float(x), float(y)): text for x, y, text in re.findall(r'<text x="([\d.]+)" y="([\d.]+)">(\d+)</text>', axes)}
+            columns = {text: x for (x, y), text in at.items() if y < 15}
+            rows = {text: y for (x, y), text in at.items() if x < 15}
+            for cell in cells.split():
+                column, row = cell.split(",")
+                cx, cy = centre((int(column), int(row)))
+                assert abs(columns[column] - cx) < 0.1 and abs(rows[row] - 3 - cy) < 0.1, (line, cell)
+                checked += 1
+    assert checked > 20
 
 
 def pixels_near(pixels: Any, colour: str) -> int:

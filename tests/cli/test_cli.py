@@ -34,7 +34,7 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
     runner = CliRunner()
     for arguments, message in (
         (["play", "--bots", "nobody"], "unknown bot 'nobody'"),
-        (["play", "--maps", "Z"], "maps must be one of"),
+        (["play", "--maps", "Z"], "maps must be one of random, draft, a map id"),
         (["play", "--players", "3", "--bots", "random,default"], "names 2 bots for 3 players"),
         (["play", "--maps", "1,2,3"], "maps must list 2 map ids"),
     ):
@@ -107,7 +107,40 @@ def test_game_options_are_set_generically_and_a_games_shortcut_is_the_same_optio
 def test_a_shortcut_for_a_game_without_that_option_is_one_line(command: list[str]) -> None:
     result = CliRunner().invoke(main, [*command, "--game", "arknoah", "--maps", "3"])
     assert result.exit_code == 2, result.output
-    assert result.output == "arkmc: error: unknown Ark & Noah option(s): maps (options: players, quick, max_rounds)\n"
+    assert result.output == ("arkmc: error: unknown Ark & Noah option(s): maps (options: players, quick, max_rounds); "
+                             "maps is an option of Ark Nova (--game arknova)\n")
+
+
+@pytest.mark.parametrize("command", [["play"], ["run", "--games", "1", "--out", "never"], ["tune"],
+                                     ["tournament", "--bots", "random,default", "--out", "never"],
+                                     ["sweep", "--override-path", "cards.401.cost", "--values", "1,2", "--out", "never"]])
+def test_an_option_of_another_game_names_that_game(command: list[str]) -> None:
+    """Without --game the default game (Ark Nova) refuses Ark & Noah's `quick`; the line says whose it is."""
+    result = CliRunner().invoke(main, [*command, "--option", "quick=true"])
+    assert result.exit_code == 2, result.output
+    assert result.output == ("arkmc: error: unknown Ark Nova option(s): quick; "
+                             "quick is an option of Ark & Noah (--game arknoah)\n")
+
+
+@pytest.mark.parametrize(("arguments", "line"), [
+    (["--bots", "defualt"], "unknown bot 'defualt' (did you mean default?); available for arknova: "),
+    (["--bots", "random,sponsor_engin"], "unknown bot 'sponsor_engin' (did you mean sponsor_engine?); "),
+    (["--game", "arknva"], "unknown game 'arknva' (did you mean arknova?); available: "),
+    (["--option", "mapz=3"], "unknown Ark Nova option(s): mapz; mapz (did you mean maps?)"),
+    (["--maps", "9"], "maps must be one of random, draft, a map id (A, 0, 1 to 8) or one map id per seat separated by "
+                      "commas, got 9"),
+    (["--maps", "1,9"], "maps must list 2 map ids (A, 0, 1 to 8), got [1, 9]"),
+])
+def test_a_mistake_gets_the_fix_in_its_one_line(arguments: list[str], line: str) -> None:
+    result = CliRunner().invoke(main, ["play", *arguments])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"arkmc: error: {line}") and result.output.count("\n") == 1, result.output
+
+
+@pytest.mark.parametrize("arguments", [["--bots", "zzz"], ["--option", "zzz=1"]])
+def test_a_name_close_to_none_gets_no_guess(arguments: list[str]) -> None:
+    result = CliRunner().invoke(main, ["play", *arguments])
+    assert result.exit_code == 2 and "did you mean" not in result.output and " is an option of " not in result.output
 
 
 def test_the_help_names_whose_shortcut_a_flag_is_and_the_default_game_by_role() -> None:

@@ -12,7 +12,17 @@ from typing import Any
 
 import polars as pl
 import pytest
-from arknova.test_replay import GAME, chromium, page_data, pixels_near, replayed_page, screenshot, seat_sections
+from arknova.test_replay import (
+    GAME,
+    chromium,
+    measured,
+    page_data,
+    pixels_near,
+    replayed_page,
+    screenshot,
+    seat_sections,
+    unreadable,
+)
 
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -75,8 +85,9 @@ def test_the_page_has_one_step_per_turn_of_the_recorded_game(data: dict[str, Any
     assert turns.height > 20
     assert [step["kind"] for step in steps] == ["setup"] + ["turn"] * turns.height + ["end"]
     for step, row in zip(steps[1:-1], turns.iter_rows(named=True), strict=True):
-        assert step["seat"] == row["seat"] and step["label"] == f"P{row['seat'] + 1}, turn {row['player_turn'] + 1}"
-        assert step["log"][0].startswith(f"Turn {row['turn'] + 1} - P{row['seat'] + 1} {row['action']} ")
+        heading = f"Turn {row['turn'] + 1} - P{row['seat'] + 1}"   # the step is named as the log heads its turn
+        assert step["seat"] == row["seat"] and step["label"] == heading
+        assert step["log"][0].startswith(f"{heading} {row['action']} ")
 
 
 def test_the_last_step_shows_the_points_the_run_recorded(page_file: Path, data: dict[str, Any], inhabit_run: Path,
@@ -95,7 +106,9 @@ def test_the_last_step_shows_the_points_the_run_recorded(page_file: Path, data: 
         assert [tracks[source].split(":")[0].split(" (")[0] for source in
                 ("from regions", "from tokens", "from scoring cards")] == [
             str(row["region_points"]), str(row["token_points"]), str(row["card_points"])]
-    assert all("<svg" in html and 'class="marker"' in html for html in panels.values()), "every panel draws the trails"
+    assert not any("<svg" in html for html in panels.values()), "the panels leave the shared trails to the table"
+    board = re.search(r'<div id="table-drawing" class="drawing">(.*?)</div>', dom, re.S).group(1)  # type: ignore[union-attr]
+    assert dom.count('class="trails"') == 1 and 'class="marker"' in board, "the trails, drawn once"
 
 
 def drawn_markers(svg: str) -> set[tuple[int, ...]]:
@@ -116,8 +129,9 @@ def test_every_step_draws_the_markers_and_stacks_where_the_game_has_them(data: d
     assert len(truth) == len(steps) - 1, "a state for every step but the end, which shows the last again"
     blacks = 0
     for step, state in zip(steps, truth):
-        assert len({view["drawing"] for view in step["views"]}) == 1, "the shared boards, drawn alike for every seat"
-        svg = drawings[step["views"][0]["drawing"]]
+        assert len({view["table_drawing"] for view in step["views"]}) == 1, "the shared boards, alike for every seat"
+        assert {view["drawing"] for view in step["views"]} == {-1}, "and no drawing of a seat's own"
+        svg = drawings[step["views"][0]["table_drawing"]]
         assert drawn_markers(svg) == true_markers(state), step["label"]
         blacks += sum(marker[4] for marker in true_markers(state))
         stacks = {(int(continent), int(space)): tuple(colors.split(",")) for continent, space, colors, discs in
@@ -133,7 +147,7 @@ def test_every_step_draws_the_markers_and_stacks_where_the_game_has_them(data: d
 def test_the_trails_are_drawn_by_terrain_with_the_sun_covered_spaces(data: dict[str, Any],
                                                                      truth: list[InhabitState]) -> None:
     state = truth[-1]
-    svg = data["drawings"][data["steps"][-1]["views"][0]["drawing"]]
+    svg = data["drawings"][data["steps"][-1]["views"][0]["table_drawing"]]
     drawn = {(int(continent), int(space)): terrain for terrain, spaces in
              re.findall(r'<path class="terrain" data-terrain="([a-z]+)" data-spaces="([^"]*)"', svg)
              for continent, space in (item.split(",") for item in spaces.split())}
@@ -160,7 +174,7 @@ def test_each_seat_sees_its_own_hand_and_rack_and_nothing_another_seat_hid(data:
             private = dict(view["private"])
             assert private["hand"] == [card_text(catalog, number) for number in player.hand]
             assert private["tokens"] == [token_text(catalog, token) for token in player.rack]
-            shown = json.dumps(view) + data["drawings"][view["drawing"]]
+            shown = json.dumps(view) + data["drawings"][view["table_drawing"]]
             for number in hidden_cards(state, seat):
                 assert card_text(catalog, number) not in shown, f"{step['label']}: P{seat + 1} sees hidden card {number}"
                 leaks_checked += 1
@@ -168,7 +182,7 @@ def test_each_seat_sees_its_own_hand_and_rack_and_nothing_another_seat_hid(data:
 
 
 def test_the_page_renders_in_chromium(page_file: Path, data: dict[str, Any], tmp_path: Path) -> None:
-    """The screenshot shows the boards in each of the three panels: their terrains and the markers in the seats'
+    """The screenshot shows the boards once, above the three panels: their terrains and the markers in the seats'
     colours."""
     pixels = screenshot(page_file, len(data["steps"]) // 2, tmp_path, "--window-size=1400,2400")
     assert pixels.shape[:2] == (2400, 1400)
@@ -176,3 +190,15 @@ def test_the_page_renders_in_chromium(page_file: Path, data: dict[str, Any], tmp
     for color in SEAT_COLORS[:3]:
         assert pixels_near(pixels, color) > 300, f"markers of {color}"
     assert pixels_near(pixels, SEAT_COLORS[3]) < 50, "no fourth seat at a table of three"
+
+
+@pytest.mark.parametrize("window", ["1400,1100", "700,1100"])
+def test_every_text_is_readable_at_natural_size(page_file: Path, tmp_path: Path, window: str) -> None:
+    """At 100% zoom, in a wide and a narrow window (where the drawing scrolls sideways rather than shrink): every
+    text at least 10 px, the legend of terrains and class letters among them, each inside the drawing, which is drawn once."""
+    texts = measured(page_file, "end", tmp_path, f"--window-size={window}")
+    drawn = [text for text in texts if text["drawing"] == "trails"]
+    assert len(drawn) > 10 and any(text["group"] == "legend" for text in drawn)
+    assert not unreadable(texts), unreadable(texts)
+    assert all(text["within"] for text in drawn)
+    assert {text["holder"] for text in drawn} == {"table-drawing"}, "drawn once, above the seats"
