@@ -101,6 +101,24 @@ def drawn_effects(run: Run) -> pl.DataFrame:
     return _finished(run, table)
 
 
+DRAWN_COLUMNS = {"drawn_n": "n", "drawn_win": "effect_win", "drawn_win_low": "effect_win_low",
+                 "drawn_win_high": "effect_win_high"}  # the columns `randomised_table` takes from `drawn_effects`
+
+
+def randomised_table(run: Run) -> pl.DataFrame:
+    """`dealt_effects` with the effect of being drawn blind on the win rate beside it (drawn_n, drawn_win with
+    its interval; null where the game records no blind draw): the table the card sections rank by."""
+    dealt = dealt_effects(run)
+    if dealt.is_empty():
+        return dealt
+    drawn = drawn_effects(run)
+    if drawn.is_empty():
+        return dealt.with_columns(pl.lit(None, pl.Float64).alias(name) for name in DRAWN_COLUMNS)
+    drawn = drawn.select(pl.col("card").cast(dealt.schema["card"]),
+                         *(pl.col(source).cast(pl.Float64).alias(name) for name, source in DRAWN_COLUMNS.items()))
+    return dealt.join(drawn, on="card", how="left").sort("effect_win", descending=True, nulls_last=True)
+
+
 def _contrasts(outcome: np.ndarray, design: np.ndarray, cards: int, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """OLS of `outcome` on `design`, whose first `cards` columns are the card indicators: each card's coefficient
     less their mean, with its cluster-robust (CR1, by `groups`) standard error."""

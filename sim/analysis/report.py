@@ -160,6 +160,11 @@ def games_needed(games: int, have: float, need: float, per_game_default: float) 
     return max(int(math.ceil(need / rate)), games + 1)
 
 
+def whole_games(value: float | None) -> str:
+    """A number of games for a cell: "1,220", or "–" where none is known."""
+    return "–" if value is None or math.isnan(value) else f"{value:,.0f}"
+
+
 def top_and_bottom(table: pl.DataFrame, rows: int) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The first `rows` rows of a ranked table and, from the rest, the last `rows` (worst first): no row in both."""
     top = table.head(rows)
@@ -394,6 +399,16 @@ def signed(value: float | None) -> str:
 def signed_pp(value: float | None) -> str:
     """A difference of two rates in percentage points, signed: "+21.4" (for a column that says pp)."""
     return signed(None if value is None else 100 * value)
+
+
+RANDOMISED_COLUMNS = [  # a `randomised.randomised_table`'s columns for people, after the card's own facts
+    ("dealt n", column("n")),
+    ("win rate when dealt, pp [95% CI]", interval_of("effect_win", "effect_win_low", "effect_win_high", signed_pp)),
+    ("q (BH)", column("q_value", marked_q)),
+    ("points when dealt [95% CI]", interval_of("effect_points", "effect_points_low", "effect_points_high", signed)),
+    ("drawn n", column("drawn_n", whole_games)),
+    ("win rate when drawn, pp [95% CI]", interval_of("drawn_win", "drawn_win_low", "drawn_win_high", signed_pp)),
+    ("games to settle", column("games_needed", whole_games))]
 
 
 def change_pp(value: float) -> str:

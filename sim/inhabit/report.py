@@ -7,10 +7,21 @@ from __future__ import annotations
 import polars as pl
 from matplotlib.figure import Figure
 
-from sim.analysis import plots
+from sim.analysis import plots, randomised
 from sim.analysis.answers import rate_change, rate_change_interval
 from sim.analysis.data import Run
-from sim.analysis.report import TOP, Section, column, interval_of, num, pct, top_and_bottom
+from sim.analysis.report import (
+    MARK,
+    RANDOMISED_COLUMNS,
+    SIGNIFICANT_Q,
+    TOP,
+    Section,
+    column,
+    interval_of,
+    num,
+    pct,
+    top_and_bottom,
+)
 from sim.inhabit import analysis
 
 PACK = ("These figures describe the data pack reconstructed from the rulebook (docs/inhabit/data.md): the "
@@ -106,20 +117,34 @@ def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
 
 
 def cards_section(run: Run, min_n: int = CARD_MIN_N) -> Section:
-    """The cards played by at least `min_n` seats, strongest and weakest by win rate when played."""
+    """The cards ranked by what the deal randomises (`randomised.randomised_table`: the change of the win rate when a
+    card is in a seat's starting hand, and when drawn blind), then the win rate when played, as a descriptive table."""
     section = _section("Inhabit the Earth: card strength", run)
-    table = analysis.card_strength(run, min_n)
-    if table.height < 2:
-        section.text.append(f"Too few cards played by {min_n} seats or more to rank them; a run of a few hundred "
-                            "games ranks most of the deck-1 cards.")
-        return section
-    top, bottom = top_and_bottom(with_card_facts(run, table), TOP)
-    columns = [*CARD_FACTS, ("played n", column("n")),
-               ("win when played [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))]
-    section.text.append(f"{table.height} cards were played into a menagerie by at least {min_n} seats. Winners "
-                        "play more cards, so a raw win rate rewards being played at all; compare cards with each other.")
-    section.table("Strongest cards (played)", top, columns)
-    section.table("Weakest cards (played)", bottom, columns)
+    table = randomised.randomised_table(run)
+    ranked = table.filter(pl.col("n") >= min_n) if not table.is_empty() else table
+    if ranked.height < 2:
+        section.text.append(f"Too few starting hands to rank cards: fewer than 2 cards were in {min_n} seats' starting "
+                            "hands (or the run has too few seats for one model of every card); a run of a few hundred "
+                            "games ranks the deck-1 cards.")
+    else:
+        found = ranked.filter(pl.col("q_value") < SIGNIFICANT_Q)
+        top, bottom = top_and_bottom(with_card_facts(run, ranked), TOP)
+        section.text.append(
+            f"Ranked by what the deal randomises: the change of a seat's win rate when the card is in its starting "
+            f"hand, against an average card of the deal ({ranked.height} cards in at least {min_n} starting hands; one "
+            "linear model of every card, controlled for seat, bot and player count), and the same comparison for the "
+            f"cards drawn blind. {found.height} change the win rate at a 5% false-discovery rate ({MARK}: "
+            f"Benjamini-Hochberg q below {SIGNIFICANT_Q}). To settle a card, force it: `arkmc study cards --game "
+            f"inhabit --cards NAME` (docs/studies.md).")
+        section.table("Strongest cards (when dealt)", top, [*CARD_FACTS, *RANDOMISED_COLUMNS])
+        section.table("Weakest cards (when dealt)", bottom, [*CARD_FACTS, *RANDOMISED_COLUMNS])
+    played = analysis.card_strength(run, min_n)
+    if played.height >= 2:
+        section.table(f"Descriptive, not strength: win rate when played, for the {played.height} cards played by at "
+                      f"least {min_n} seats. Winners play more cards, so this rewards being played at all and ranks "
+                      "nothing.", with_card_facts(run, played),
+                      [*CARD_FACTS, ("played n", column("n")),
+                       ("win when played [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high"))])
     return section
 
 

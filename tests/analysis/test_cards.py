@@ -59,7 +59,7 @@ def test_the_card_section_names_the_strongest_and_the_weakest_cards_with_their_e
     assert '`arkmc study cards --cards "' in text
     strongest, weakest, descriptive = section.tables
     assert strongest.header == ["card", "name", "kind", "cost", "dealt n", "win rate when dealt, pp [95% CI]", "q (BH)",
-                                "VP when dealt [95% CI]", "drawn n", "win rate when drawn, pp [95% CI]",
+                                "points when dealt [95% CI]", "drawn n", "win rate when drawn, pp [95% CI]",
                                 "games to settle"]
     assert strongest.rows[0][:4] == ["7", "Card 7", "animal", "17"] and strongest.rows[0][6].endswith(" *")
     assert weakest.rows[0][:4] == ["9", "Card 9", "sponsor", "level\u00a03"] and weakest.rows[0][6].endswith(" *")

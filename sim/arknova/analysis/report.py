@@ -14,6 +14,7 @@ from sim.analysis.data import Run
 from sim.analysis.report import (
     MARK,
     PLAYS_PER_CARD_PER_GAME,
+    RANDOMISED_COLUMNS,
     SIGNIFICANT_Q,
     TOP,
     Section,
@@ -29,6 +30,7 @@ from sim.analysis.report import (
     signed,
     signed_pp,
     top_and_bottom,
+    whole_games,
 )
 from sim.analysis.stats import Z95, games_to_settle
 from sim.arknova.analysis import maps, opening, shape
@@ -131,20 +133,8 @@ def with_card_facts(run: Run, table: pl.DataFrame) -> pl.DataFrame:
     return table.join(labels, on="card", how="left")
 
 
-def whole_games(value: float | None) -> str:
-    """A number of games for a cell: "1,220", or "–" where none is known."""
-    return "–" if value is None or math.isnan(value) else f"{value:,.0f}"
-
-
-EFFECT_COLUMNS = [
-    ("card", column("card")), ("name", column("name")), ("kind", column("kind")), ("cost", column("cost_label")),
-    ("dealt n", column("n")),
-    ("win rate when dealt, pp [95% CI]", interval_of("effect_win", "effect_win_low", "effect_win_high", signed_pp)),
-    ("q (BH)", column("q_value", marked_q)),
-    ("VP when dealt [95% CI]", interval_of("effect_points", "effect_points_low", "effect_points_high", signed)),
-    ("drawn n", column("drawn_n", lambda value: "–" if value is None else f"{value:,.0f}")),
-    ("win rate when drawn, pp [95% CI]", interval_of("drawn_win", "drawn_win_low", "drawn_win_high", signed_pp)),
-    ("games to settle", column("games_needed", whole_games))]
+EFFECT_COLUMNS = [("card", column("card")), ("name", column("name")), ("kind", column("kind")),
+                  ("cost", column("cost_label")), *RANDOMISED_COLUMNS]
 DESCRIPTIVE = [  # what the seats did with each card: conditioned on their choices, so it describes, never ranks
     ("play rate (of n seats holding it)", lambda row: "–" if row["play_rate"] is None else
      f"{pct(row['play_rate'])} of {max(row['n_held'], row['n_played'])}"),
@@ -154,8 +144,6 @@ DESCRIPTIVE = [  # what the seats did with each card: conditioned on their choic
 DESCRIPTIVE_COLUMNS = [("list", column("list")), ("card", column("card")), ("name", column("name")),
                        ("played n", column("n_played")), *DESCRIPTIVE]
 CARD_COLUMNS = [*EFFECT_COLUMNS, ("played n", column("n_played")), *DESCRIPTIVE]  # a whole card table
-DRAWN_COLUMNS = {"drawn_n": "n", "drawn_win": "effect_win", "drawn_win_low": "effect_win_low",
-                 "drawn_win_high": "effect_win_high"}  # the card table's columns from `randomised.drawn_effects`
 STUDY_PAIRS = 400  # pairs per card the study command named in the section suggests (±3 pp; docs/studies.md)
 
 
@@ -163,16 +151,9 @@ def card_table(run: Run) -> pl.DataFrame:
     """Every card's randomised effects (dealt, and drawn blind from the deck) beside the descriptive play table,
     with kind and cost, ranked by the effect of being dealt it on the win rate: the table the card section,
     the card notebook and its answer all read."""
-    dealt = randomised.dealt_effects(run)
+    dealt = randomised.randomised_table(run)
     if dealt.is_empty():
         return dealt
-    drawn = randomised.drawn_effects(run)
-    if drawn.is_empty():
-        dealt = dealt.with_columns(pl.lit(None, pl.Float64).alias(name) for name in DRAWN_COLUMNS)
-    else:
-        drawn = drawn.select(pl.col("card").cast(dealt.schema["card"]),
-                             *(pl.col(source).cast(pl.Float64).alias(name) for name, source in DRAWN_COLUMNS.items()))
-        dealt = dealt.join(drawn, on="card", how="left")
     played = cards.card_strength(run, CARD_MIN_N).drop("name", "n_dealt", "win_dealt", strict=False)
     if not played.is_empty():
         dealt = dealt.join(played.with_columns(pl.col("card").cast(dealt.schema["card"])), on="card", how="left")
