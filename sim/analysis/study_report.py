@@ -21,12 +21,15 @@ from sim.analysis.report import (
     marked_q,
     num,
     p_phrase,
+    pct,
     signed,
     signed_pp,
     top_and_bottom,
 )
-from sim.analysis.study import TREATED, TWIN, Study, agreement, pairs_for_margin, study_effects
+from sim.analysis.study import TREATED, TWIN, Study, agreement, arm_results, pairs_for_margin, study_effects
+from sim.pipeline.study import CONTROLLED
 
+SHARED_CONTROL_NOTE_AT = 10  # components studied before the report says how the shared control moves them all
 MARGIN = 0.03  # the ± of a win-rate effect the precision line reports pairs for
 
 
@@ -71,6 +74,16 @@ def effects_section(study: Study) -> Section:
         f"bootstrap interval; {found.height} of {effects.height} {word}s change the win rate at a 5% false-discovery "
         f"rate ({MARK}: Benjamini-Hochberg q below {SIGNIFICANT_Q}). 'Pairs to settle' is how many pairs would find the "
         "change seen with 80% power. Nothing here depends on what a seat chose: the intervention is the simulator's.")
+    if design.kind in CONTROLLED and effects.height >= SHARED_CONTROL_NOTE_AT:
+        results = arm_results(study)
+        control = float(results.filter(pl.col("arm") == 0)["won"].mean() or 0.0)
+        treated = float(results.filter(pl.col("arm") > 0)["won"].mean() or 0.0)
+        section.text.append(
+            f"Every {word} is compared with the same untouched games, so their luck moves every effect alike: seat "
+            f"{seat} won {pct(control)} of the untouched games and {pct(treated)} of all the treated ones (forcing a "
+            f"random {word} leaves the deal as random as it was, so the two differ by chance alone). The ranking does "
+            f"not depend on it; each effect less the mean effect ({signed_pp(treated - control)} pp here) is the {word} "
+            "against an average one.")
     spread = float(effects["win_sd"].median())
     if math.isfinite(spread) and spread > 0:
         section.text.append(f"Precision: with the spread of one pair seen here, about {pairs_for_margin(spread, MARGIN):,} "
