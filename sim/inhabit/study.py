@@ -12,8 +12,8 @@ study can force are the cards of deck 1, and a forced card keeps the hand one th
 
 A banned card is skipped in deck 1; in a hand the top card of deck 1 takes its slot, but a seat's red predator
 is replaced by the topmost red predator of deck 1 (the setup gives every seat one; with none left there, by a
-spare one from a hand's five other cards). Banned cards are kept in
-`InhabitState.banned`: they are out of play, and every seat knows it.
+spare one from a hand's five other cards). Banned cards are kept in `InhabitState.banned`: they are out of
+play, and every seat knows it.
 
 The game has no opening keep (the hand is simply dealt), so there is no keep or let-go study. What a study can
 and cannot say is in docs/inhabit/data.md (*Studies*).
