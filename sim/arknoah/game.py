@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sim.arknoah import dataset, overrides
+from sim.arknoah import dataset, overrides, study
 from sim.arknoah.catalog import PACKAGE, Catalog, load_catalog
 from sim.arknoah.log import NoahTurnLog
 from sim.arknoah.setup import DEFAULT_CONFIG, new_game, validate
@@ -14,7 +15,7 @@ from sim.arknoah.state import NoahState
 from sim.arknoah.steps import PLAN, TURN
 from sim.core.cards import CardStatus
 from sim.core.data_folder import DataFiles, data_files
-from sim.core.protocols import GameInfo, GameOption, GameTables, SeatView, ShapeMeasure
+from sim.core.protocols import GameInfo, GameOption, GameTables, Intervention, SeatView, ShapeMeasure
 
 DATA_NOTE = ("the species, their sizes and VP, the ark's squares and pitch spaces are a data pack reconstructed "
              "from the rulebook (docs/arknoah/data.md), not the printed tiles; every figure describes that pack. "
@@ -81,6 +82,15 @@ class ArkNoah:
 
     def data_version(self) -> str:
         return self.files.digest
+
+    study_component = "species"
+    study_kinds = study.STUDY_KINDS
+
+    def study_components(self) -> dict[int, str]:
+        return study.study_components(self.catalog)
+
+    def intervene(self, state: NoahState, intervention: Intervention, rng: random.Random) -> None:
+        study.intervene(state, intervention, rng)
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA

@@ -3,13 +3,23 @@ itself to the framework (options, default bot, turn log, card status, report sec
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sim.core import cards as card_status
 from sim.core.data_folder import DataFiles, data_files
-from sim.core.protocols import DimensionTable, GameInfo, GameOption, GameTables, SeatView, ShapeMeasure, TurnLog
-from sim.inhabit import dataset, history, overrides
+from sim.core.protocols import (
+    DimensionTable,
+    GameInfo,
+    GameOption,
+    GameTables,
+    Intervention,
+    SeatView,
+    ShapeMeasure,
+    TurnLog,
+)
+from sim.inhabit import dataset, history, overrides, study
 from sim.inhabit.catalog import PACKAGE
 from sim.inhabit.names import english_name
 from sim.inhabit.observation import InhabitObservation
@@ -85,6 +95,15 @@ class Inhabit:
 
     def data_version(self) -> str:
         return self.files.digest
+
+    study_component = "card"
+    study_kinds = study.STUDY_KINDS
+
+    def study_components(self) -> dict[int, str]:
+        return study.study_components(self.catalog)
+
+    def intervene(self, state: InhabitState, intervention: Intervention, rng: random.Random) -> None:
+        study.intervene(state, intervention, rng)
 
     def dataset_schema(self) -> Mapping[str, Mapping[str, str]]:
         return dataset.SCHEMA

@@ -61,9 +61,9 @@ class InhabitObservation:
                    tuple(len(pile) for pile in game.discard_down), stack_colors, _colors(game, game.box))
 
     def unseen_cards(self) -> dict[int, list[int]]:
-        """The cards the seat has not seen, by deck."""
+        """The cards the seat has not seen, by deck (a card out of the game counts as seen: everyone knows it)."""
         view = self.view
-        seen = Counter(view.seats[self.seat].hand)
+        seen = Counter(view.seats[self.seat].hand + view.banned)
         for player in view.seats:
             for creature in player.creatures:
                 seen.update(creature.cards)

@@ -136,7 +136,7 @@ class InhabitState(StepMachine):
     __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "seats",
                  "decks", "discard_up", "discard_down", "occupant", "stacks", "box", "used_tokens", "finals",
                  "region_markers", "current", "turn", "used", "move", "rng", "stack", "over", "_decision",
-                 "end_reason", "card_points", "events", "turn_log")
+                 "end_reason", "card_points", "banned", "events", "turn_log")
     steps = STEPS
 
     def __init__(self, catalog: Catalog, trails: tuple[Trail | None, ...], start: int, intro: bool,
@@ -157,6 +157,7 @@ class InhabitState(StepMachine):
         self.stacks: list[list[list[int]]] = [[[] for _ in range(len(trail))] if trail is not None else []
                                               for trail in trails]
         self.box: list[int] = []  # tokens not used this game
+        self.banned: list[int] = []  # cards a study took out of the game (sim.inhabit.study), fixed once play starts
         self.used_tokens: list[int] = []  # tokens played as triggers
         self.finals = 0  # continents whose final space is occupied
         self.region_markers = [0, 0, 0, 0]  # markers of every seat per region 1-3 (index 0 unused)
@@ -221,6 +222,7 @@ class InhabitState(StepMachine):
         other._decision = self._decision
         other.end_reason = self.end_reason
         other.card_points = self.card_points[:]
+        other.banned = self.banned  # never changes during play: shared
         other.events = None
         other.turn_log = None
         return other
@@ -252,12 +254,14 @@ class InhabitState(StepMachine):
     # ------------------------------------------------------------------ invariants
 
     def check_invariants(self) -> None:
-        """Cards and tokens conserved; at most six creatures, one per class, each within the card
-        limit and with counters equal to its cards and tokens; markers on legal spaces (never a token
-        space or a sun-covered one, one per space, at most two of a seat per continent); hands within
-        their limits but for pending discards; and every counted point equal to its source."""
+        """Cards and tokens conserved (a banned card counts as out of the game); at most six creatures, one
+        per class, each within the card limit and with counters equal to its cards and tokens; markers on
+        legal spaces (never a token space or a sun-covered one, one per space, at most two of a seat per
+        continent); hands within their limits but for pending discards; and every counted point equal to
+        its source."""
         catalog = self.catalog
         cards = Counter(card for deck in self.decks for card in deck)
+        cards.update(self.banned)
         for piles in (self.discard_up, self.discard_down):
             cards.update(card for pile in piles for card in pile)
         if self.move is not None:
