@@ -19,10 +19,16 @@ import polars as pl
 
 from sim.core.play import GameRecord, play_game
 from sim.core.protocols import SeatResult
-from sim.core.seeds import game_seed
 from sim.pipeline.command import arkmc
 from sim.pipeline.experiment import Experiment, ExperimentError, load_experiment
-from sim.pipeline.runner import data_factory, dataset_version, experiment_bots, experiment_factory, new_indexed_game
+from sim.pipeline.runner import (
+    data_factory,
+    dataset_version,
+    experiment_bots,
+    experiment_factory,
+    indexed_seed,
+    new_indexed_game,
+)
 from sim.pipeline.storage import RunFolder, code_version
 from sim.replay.page import game_facts, replay_page, seat_names
 from sim.replay.recorder import GameRecorder, ReplayStep
@@ -62,7 +68,7 @@ def replay_run_game(run_dir: Path, index: int, allow_code: bool = False,
     factory = experiment_factory(experiment)
     state = new_indexed_game(experiment, factory, index)
     recorder = GameRecorder(factory, state, experiment.players, echo)
-    seed = game_seed(experiment.seed, index)
+    seed = indexed_seed(experiment, index)
     record = play_game(state, experiment_bots(experiment), seed, listeners=[recorder])
     outcome = _outcome(record)
     if not _same(outcome, recorded):

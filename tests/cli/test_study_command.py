@@ -41,6 +41,8 @@ def test_every_arm_of_a_pair_plays_the_same_seed(tmp_path: Path) -> None:
     games = Run.open(out).games.sort("game")
     assert games["seed"].to_list()[0] == games["seed"].to_list()[1] != games["seed"].to_list()[2]
     assert games.height == 4   # keeps has no untouched arm: kept and let go, for each pair
+    replayed = CliRunner().invoke(main, ["replay", str(out), "3", "--out", str(tmp_path / "game-3.html")])
+    assert replayed.exit_code == 0 and "as the run recorded" in replayed.output, replayed.output
 
 
 def test_the_report_of_a_study_and_of_two_studies(tmp_path: Path) -> None:
