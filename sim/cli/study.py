@@ -60,7 +60,7 @@ def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text
     from sim.pipeline.experiment import load_experiment
     from sim.pipeline.runner import experiment_factory
     from sim.pipeline.runner import run as run_experiment
-    from sim.pipeline.study import StudyError, checked_design, study_design
+    from sim.pipeline.study import StudyError, check_interventions, checked_design, study_design
 
     if pairs is not None and pairs < 1:
         raise ArkmcError(f"--pairs must be 1 or more, got {pairs}")
@@ -74,6 +74,7 @@ def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text
             return
         try:
             design = checked_design(factory, kind, names, seat - 1, experiment.players)
+            check_interventions(factory, experiment.config, design, experiment.seed)
         except StudyError as error:
             raise ArkmcError(str(error)) from None
         saved = study_design(experiment.study)

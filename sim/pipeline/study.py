@@ -17,6 +17,7 @@ the number of pairs, so a study extended to more pairs keeps its games and adds 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +102,20 @@ def checked_design(factory: GameFactory, kind: str, components: Sequence[str], s
         raise StudyError(f"seat must be 1 to {players} for {players} players, got {seat + 1}")
     known: Mapping[int, str] = factory.study_components()  # type: ignore[attr-defined]
     return StudyDesign(kind, tuple(resolve_components(known, components, factory)), seat)
+
+
+def check_interventions(factory: GameFactory, config: Mapping[str, Any], design: StudyDesign, seed: int) -> None:
+    """Make every arm's intervention once on a fresh game of `config`, so that a component these options leave out
+    of the game (a card of another deck, a species of more players) is a StudyError before any game is played,
+    not a failed game in every pair."""
+    word = getattr(factory, "study_component", "component")
+    for intervention in design.arms:
+        if intervention is None:
+            continue
+        try:
+            factory.intervene(factory.new_game(config, seed), intervention, random.Random(0))  # type: ignore[attr-defined]
+        except ValueError as error:
+            raise StudyError(f"{word} {intervention.component} cannot be studied with these options: {error}") from None
 
 
 def studies_of(factory: GameFactory) -> list[str]:

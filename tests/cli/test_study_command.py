@@ -65,6 +65,8 @@ def test_the_report_of_a_study_and_of_two_studies(tmp_path: Path) -> None:
     (["cards", "--cards", "Unicorn"], "Ark Nova has no card 'Unicorn' (`arkmc study cards --game arknova --list`"),
     (["cards", "--seat", "3"], "seat must be 1 to 2 for 2 players, got 3"),
     (["nonsense"], "a study is one of cards, keeps, bans, got 'nonsense'"),
+    (["cards", "--game", "inhabit", "--option", "intro=true", "--cards", "114"],
+     "card 114 cannot be studied with these options: card 114 is not a deck-1 card of this game"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(tmp_path: Path, arguments: list[str], message: str) -> None:
     result = study(*arguments, "--out", str(tmp_path / "x"))
