@@ -17,7 +17,7 @@ import polars as pl
 from sim.core.protocols import GameFactory, SeatFactor
 from sim.core.registry import CodeRefused, RegistryError, default_game, get_game
 from sim.pipeline.command import arkmc
-from sim.pipeline.storage import RunFolder
+from sim.pipeline.storage import RunFolder, RunFolderError
 
 TABLES = ("games", "seats", "card_events", "turns")
 
@@ -56,7 +56,10 @@ class Run:
         if manifest is None:
             raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); make one with "
                           f"`{arkmc()} run --out {path}`")
-        problems = RunFolder(path).check_parts(manifest)
+        try:
+            problems = RunFolder(path).check_parts(manifest)
+        except RunFolderError as error:
+            raise NotARun(str(error)) from None
         for problem in problems:
             if problem.chunk is not None:
                 raise NotARun(f"{problem}; `{arkmc()} run --resume --out {path}` plays that chunk again")

@@ -34,7 +34,7 @@ from sim.core.registry import make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.pipeline.backends import execution, require_backend, worker_count
 from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, game_factory, setting_differences
-from sim.pipeline.storage import RunFolder, frame, table_schemas
+from sim.pipeline.storage import RunFolder, RunFolderError, frame, table_schemas
 
 
 @dataclass(slots=True)
@@ -265,8 +265,13 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
 
 def _replay_damaged(folder: RunFolder, manifest: dict[str, Any], notify: Callable[[str], None]) -> None:
     """Take every chunk with a missing or damaged part off the manifest, so it is played again;
-    say which file was wrong, and which stray files every reader ignores."""
-    for problem in folder.check_parts(manifest):
+    say which file was wrong, and which stray files every reader ignores. Listed parts holding a game twice
+    are refused: which of them is wrong is for the user to say."""
+    try:
+        problems = folder.check_parts(manifest)
+    except RunFolderError as error:
+        raise ExperimentError(str(error)) from None
+    for problem in problems:
         if problem.chunk is None:
             notify(str(problem))
         elif problem.chunk in manifest["chunks_done"]:
