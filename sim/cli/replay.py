@@ -9,7 +9,7 @@ import click
 from sim.cli.common import ArkmcError, check_writable
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # so that GAME -1 is a bad GAME, not an option
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.argument("game", type=click.IntRange(min=0))
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import ArkmcError, check_writable
+from sim.pipeline.command import arkmc
 
 
 @click.command()
@@ -43,6 +44,10 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str, allow_code: b
             runs = [Run.open(path) for path in run_dirs]
         except NotARun as error:
             raise ArkmcError(str(error)) from None
+        for run in runs:
+            if not run.manifest["chunks_done"]:
+                raise ArkmcError(f"{run.path} holds no saved game yet, so there is nothing to report; "
+                                 f"`{arkmc()} run --resume --out {run.path}` plays its games")
         for line in (line for run in runs for line in run.ignored):
             click.echo(f"arkmc: {line}", err=True)
         name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"

@@ -391,7 +391,17 @@ def get_game(name: str) -> GameFactory:
     factory = _games.get(name) or _published_game(name) or (load_code(name) if ":" in name else None)
     if factory is None:
         raise RegistryError(f"unknown game {name!r}; available: {', '.join(available_games())}")
-    return factory()
+    not_a_game = RegistryError(f"{name!r} is not a game (a game is a class with info and new_game, "
+                               "see sim.core.protocols.GameFactory)")
+    if not callable(factory):
+        raise not_a_game
+    try:
+        game = factory()
+    except Exception as error:  # a user's game may fail in any way while it is made
+        raise RegistryError(f"game {name!r} failed to start: {type(error).__name__}: {error}") from None
+    if not (hasattr(game, "info") and hasattr(game, "new_game")):
+        raise not_a_game
+    return game
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from joblib import parallel_config
 
 from sim.pipeline.command import pip_install
-from sim.pipeline.experiment import Experiment, ExperimentError
+from sim.pipeline.experiment import Experiment, ExperimentError, chunk_count
 
 EXTRAS = {"dask": "dask.distributed", "ray": "ray.util.joblib"}  # the module each optional backend needs
 
@@ -39,8 +39,10 @@ def _importable(module: str) -> bool:
 
 
 def worker_count(experiment: Experiment) -> int:
-    """Workers for loky or a local cluster: `jobs`, or every core for -1."""
-    return (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+    """Workers for loky or a local cluster: `jobs`, or every core for -1; never more than the experiment has
+    chunks, since a worker plays a whole chunk (`jobs = 64` for 4 games starts one worker per chunk)."""
+    wanted = (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+    return min(wanted, chunk_count(experiment))
 
 
 @contextmanager

@@ -160,7 +160,10 @@ def refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
     if flags.get("game") is None and "game" in values:
         _build_without_code(values["game"], lambda: get_game(_typed(values, "game", str, None)))
     if flags.get("bots") is None:
-        scope = game_name(game) if isinstance(game, str) else None
+        try:
+            scope = game_name(game) if isinstance(game, str) else None
+        except RegistryError as error:  # the command line's game, which is no game
+            raise ExperimentError(str(error)) from None
         for spec in _bot_specs(values.get("bots", [])):
             _build_without_code(spec, lambda spec=spec: make_bot(spec, scope))
 
@@ -328,6 +331,11 @@ def _validated(experiment: Experiment) -> Experiment:
     chunk_size = experiment.chunk_size or default_chunk_size(experiment.games)
     return replace(experiment, bots=bots, options=options, chunk_size=chunk_size,
                    overrides=tuple(f"{path}={value}" for path, value in overrides.items()))
+
+
+def chunk_count(experiment: Experiment) -> int:
+    """The experiment's chunks: its games in parts of `chunk_size`, the last one possibly shorter."""
+    return -(-experiment.games // experiment.chunk_size)
 
 
 def default_chunk_size(games: int) -> int:

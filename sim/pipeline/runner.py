@@ -33,7 +33,14 @@ from sim.core.protocols import Bot, GameFactory, GameState
 from sim.core.registry import make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.pipeline.backends import execution, require_backend, worker_count
-from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, game_factory, setting_differences
+from sim.pipeline.experiment import (
+    Experiment,
+    ExperimentError,
+    chunk_count,
+    differences_text,
+    game_factory,
+    setting_differences,
+)
 from sim.pipeline.storage import RunFolder, RunFolderError, frame, table_schemas
 
 
@@ -89,10 +96,6 @@ def _watching_interrupts() -> Iterator[_Interrupt]:
         yield interrupt
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def chunk_count(experiment: Experiment) -> int:
-    return -(-experiment.games // experiment.chunk_size)
 
 
 def chunk_games(experiment: Experiment, chunk: int) -> range:
