@@ -55,23 +55,30 @@ def execution(experiment: Experiment) -> Iterator[None]:
         with _ray(experiment):
             yield
     else:
-        # One function, not a new object per run, so that loky keeps reusing its workers across runs.
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker):
+        # One function and the same arguments, not a new object per run, so that loky keeps reusing its
+        # workers across runs.
+        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker,
+                             initargs=(os.getpid(),)):
             yield
 
 
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
-    and end when the parent is gone (killed with SIGKILL, it cannot stop its workers, which would
-    otherwise play on for nobody; their resource trackers then end too)."""
+    and end when the parent, whose pid the parent itself passed, is gone (killed with SIGKILL, it cannot
+    stop its workers, which would otherwise play on for nobody; their resource trackers then end too).
+    The pid comes from the parent, not from `os.getppid()` here: a parent killed while this worker was
+    still starting has already handed it to init, and the worker would watch init for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="arkmc-parent-watch", daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=exit_with_parent, args=(parent,), name="arkmc-parent-watch", daemon=True).start()
 
 
-def _exit_with_parent(parent: int) -> None:
+def exit_with_parent(parent: int) -> None:
+    """End this process as soon as `parent` is no longer its parent."""
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(1)
