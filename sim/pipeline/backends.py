@@ -1,6 +1,7 @@
-"""Where the workers run: loky processes on this machine, or a Dask or Ray cluster.
+"""Where the workers run: processes on this machine (the backend named loky, played by the runner's
+supervisor, `sim.pipeline.supervisor`), or a Dask or Ray cluster.
 
-Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
+Dask and Ray plug into joblib. Dask and
 Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
 is reported as a one-line error (`require_backend`, before the run folder is made), not a traceback.
 """
@@ -9,8 +10,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import signal
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,31 +53,16 @@ def execution(experiment: Experiment) -> Iterator[None]:
     elif experiment.backend == "ray":
         with _ray(experiment):
             yield
-    else:
-        # One function and the same arguments, not a new object per run, so that loky keeps reusing its
-        # workers across runs.
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker,
-                             initargs=(os.getpid(),)):
-            yield
+    else:  # this machine: the runner's supervisor starts its own worker processes (sim.pipeline.supervisor)
+        yield
 
 
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _start_worker(parent: int) -> None:
-    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
-    and end when the parent, whose pid the parent itself passed, is gone (killed with SIGKILL, it cannot
-    stop its workers, which would otherwise play on for nobody; their resource trackers then end too).
-    The pid comes from the parent, not from `os.getppid()` here: a parent killed while this worker was
-    still starting has already handed it to init, and the worker would watch init for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if os.getppid() != parent:
-        os._exit(1)
-    threading.Thread(target=exit_with_parent, args=(parent,), name="arkmc-parent-watch", daemon=True).start()
-
-
 def exit_with_parent(parent: int) -> None:
-    """End this process as soon as `parent` is no longer its parent."""
+    """End this process as soon as `parent` is no longer its parent (a worker's watch: killed with SIGKILL,
+    the parent cannot stop its workers, which would otherwise play on for nobody)."""
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(1)

@@ -30,7 +30,7 @@ from tqdm import tqdm
 from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
-from sim.core.registry import make_bot, parse_bot_spec
+from sim.core.registry import CodeRefused, code_allowed, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.pipeline.backends import execution, require_backend, worker_count
 from sim.pipeline.experiment import (
@@ -121,18 +121,31 @@ def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
     return {name: frame(table.rows, table.columns) for name, table in tables.items()}
 
 
-def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None) -> ChunkResult:
+def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None,
+               beat: Callable[[int], None] | None = None) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
-    the experiment's own; a folder started by an older arkmc keeps the id its rows already have)."""
+    the experiment's own; a folder started by an older arkmc keeps the id its rows already have).
+    `beat` is called with the game's index as each game starts and at every decision's end, so that a
+    supervisor sees the worker make progress, and which game it plays."""
     started = time.perf_counter()
     factory = experiment_factory(experiment)
-    schemas = table_schemas(factory.dataset_schema())
     key = experiment_id or experiment.experiment_id
-    games = [_play_one(experiment, factory, index, key) for index in chunk_games(experiment, chunk)]
-    frames = _frames(games, schemas)
+    games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
+    return chunk_result(experiment, chunk, games, time.perf_counter() - started)
+
+
+def play_indexed_game(experiment: Experiment, index: int, experiment_id: str,
+                      beat: Callable[[int], None] | None = None) -> GameRows:
+    """Game `index`'s rows alone (in a worker): how a supervisor replays a failed chunk game by game."""
+    return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
+
+
+def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seconds: float) -> ChunkResult:
+    """The chunk's tables and counts from its games' rows, in game order."""
+    frames = _frames(games, table_schemas(experiment_factory(experiment).dataset_schema()))
     errors = int((frames["games"]["status"].cast(pl.String) == "error").sum())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return ChunkResult(chunk, frames, len(games), errors, time.perf_counter() - started, peak)
+    return ChunkResult(chunk, frames, len(games), errors, seconds, peak)
 
 
 GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
@@ -179,19 +192,31 @@ def experiment_bots(experiment: Experiment) -> list[Bot]:
     return [make_bot(spec, experiment.game) for spec in experiment.bots]
 
 
-def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str) -> GameRows:
+def error_rows(experiment: Experiment, index: int, experiment_id: str, seconds: float, error: str) -> GameRows:
+    """Game `index`'s error row: its seed and why it has no result."""
+    return {"games": [{"experiment": experiment_id, "game": index, "seed": game_seed(experiment.seed, index),
+                       "game_name": experiment.game, "players": experiment.players, "status": "error",
+                       "seconds": seconds, "error": error}]}
+
+
+def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str,
+              beat: Callable[[int], None] | None = None) -> GameRows:
     """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
     seed = game_seed(experiment.seed, index)
     ids = {"experiment": experiment_id, "game": index}
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
     started = time.perf_counter()
+    listeners = []
+    if beat is not None:
+        beat(index)
+        listeners.append(lambda state, decision, choice: beat(index))
     try:
         state = new_indexed_game(experiment, factory, index)
-        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds)
+        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds,
+                           listeners=listeners)
         tables = factory.dataset_tables(state)
     except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
-        return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,
-                           "error": traceback.format_exc()}]}
+        return error_rows(experiment, index, experiment_id, time.perf_counter() - started, traceback.format_exc())
     results = sorted(record.results, key=lambda result: result.seat)
     winners = [result.seat for result in results if result.rank == 1]
     rows: GameRows = {"games": [{
@@ -296,16 +321,37 @@ def saved_games(manifest: dict[str, Any]) -> int:
 
 
 def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
-    """Chunk results as they finish. Ray's joblib backend only returns whole lists, so on Ray
-    chunks go out in waves of two per worker and each wave is saved when it returns."""
+    """Chunk results as they finish. On this machine, supervised worker processes play them, or this
+    process itself for one worker and no bot or game named by code (the registered ones are arkmc's own).
+    Ray's joblib backend only returns whole lists, so on Ray chunks go out in waves of two per worker
+    and each wave is saved when it returns."""
+    if experiment.backend == "loky":
+        workers = worker_count(experiment)
+        if workers == 1 and not runs_code(experiment):
+            yield from (play_chunk(experiment, chunk, experiment_id) for chunk in chunks)
+        else:
+            from sim.pipeline.supervisor import supervised  # it imports this module
+
+            yield from supervised(experiment, chunks, experiment_id, workers)
+        return
     tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
     if experiment.backend == "ray":
         wave = 2 * worker_count(experiment)
         for start in range(0, len(tasks), wave):
             yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
         return
-    n_jobs = worker_count(experiment) if experiment.backend == "loky" else -1
-    yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+    yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+
+
+def runs_code(experiment: Experiment) -> bool:
+    """Whether the experiment's game or one of its bots is Python code named by its path (which the
+    registry refuses to build within `code_allowed(False)`), rather than a registered one."""
+    try:
+        with code_allowed(False):
+            experiment_bots(experiment)
+    except CodeRefused:
+        return True
+    return False
 
 
 def dataset_version(factory: GameFactory) -> str:
