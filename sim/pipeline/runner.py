@@ -27,7 +27,6 @@ import polars as pl
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
-from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
 from sim.core.registry import CodeRefused, code_allowed, make_bot, parse_bot_spec
@@ -78,6 +77,11 @@ class _Interrupt:
     seen: bool = False
 
 
+class UserInterrupt(KeyboardInterrupt):
+    """The user's Ctrl-C, as the run's own handler raises it: unlike a KeyboardInterrupt that a bot raises,
+    it stops the run rather than costing a game."""
+
+
 @contextmanager
 def _watching_interrupts() -> Iterator[_Interrupt]:
     """Note a Ctrl-C (then raise KeyboardInterrupt as usual) so that the errors it causes in the
@@ -89,7 +93,7 @@ def _watching_interrupts() -> Iterator[_Interrupt]:
 
     def note(signum: int, frame: Any) -> None:
         interrupt.seen = True
-        raise KeyboardInterrupt
+        raise UserInterrupt
 
     previous = signal.signal(signal.SIGINT, note)
     try:
@@ -215,7 +219,9 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, experime
         record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds,
                            listeners=listeners)
         tables = factory.dataset_tables(state)
-    except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
+    except UserInterrupt:
+        raise
+    except BaseException:  # a bot's sys.exit(), hang, KeyboardInterrupt... ends its game, not the run
         return error_rows(experiment, index, experiment_id, time.perf_counter() - started, traceback.format_exc())
     results = sorted(record.results, key=lambda result: result.seat)
     winners = [result.seat for result in results if result.rank == 1]

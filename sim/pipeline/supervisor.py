@@ -70,7 +70,7 @@ def _serve(tasks: Connection, beat: Any, playing: Any, parent: int) -> None:
         try:
             play = play_chunk if kind == CHUNK else play_indexed_game
             reply: tuple[str, Any] = ("ok", play(experiment, number, experiment_id, progress))
-        except BaseException:  # noqa: BLE001 - whatever a bot raises, the parent decides what it costs
+        except BaseException:  # whatever a bot raises, the parent decides what it costs
             reply = ("raised", traceback.format_exc())
         tasks.send(reply)
 

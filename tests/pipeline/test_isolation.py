@@ -159,3 +159,16 @@ def test_the_users_ctrl_c_still_stops_the_run_with_the_resume_hint(tmp_path: Pat
     while time.monotonic() < deadline and tagged("ARKMC_TEST_RUN_TAG", tag):
         time.sleep(0.05)
     assert not tagged("ARKMC_TEST_RUN_TAG", tag), "every worker ended with the run"
+
+
+@pytest.mark.timeout(180)
+def test_on_dask_a_bots_keyboard_interrupt_costs_its_games_not_the_run(tmp_path: Path, bots: Path) -> None:
+    """Dask's workers run the games in their own processes, where no supervisor of ours runs: the game's
+    own guard turns what a bot raises (here KeyboardInterrupt, which stopped the run as if the user had
+    pressed Ctrl-C) into error rows."""
+    pytest.importorskip("dask.distributed")
+    out = tmp_path / "run"
+    summary = run(experiment(out, bots=["random", f"{bots}:Interrupts"], games=2, chunk_size=1, jobs=1,
+                             backend="dask"), progress=False)
+    assert (summary.games_played, summary.errors, summary.interrupted) == (2, 2, False)
+    assert all("KeyboardInterrupt" in error for error in table(out, "games")["error"].to_list())
