@@ -1,9 +1,9 @@
 """Where the workers run: processes on this machine (the backend named loky, played by the runner's
 supervisor, `sim.pipeline.supervisor`), or a Dask or Ray cluster.
 
-Dask and Ray plug into joblib. Dask and
-Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
-is reported as a one-line error (`require_backend`, before the run folder is made), not a traceback.
+Dask and Ray plug into joblib, and are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in
+the arkmc folder); a missing one is reported as a one-line error (`require_backend`, before the run folder
+is made), not a traceback.
 """
 
 from __future__ import annotations
