@@ -29,7 +29,7 @@ from tqdm import tqdm
 
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
-from sim.core.registry import CodeRefused, code_allowed, make_bot, parse_bot_spec
+from sim.core.registry import CodeRefused, RegistryError, code_allowed, game_name, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed
 from sim.pipeline.backends import execution, require_backend, worker_count
 from sim.pipeline.experiment import (
@@ -350,13 +350,18 @@ def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> I
 
 
 def runs_code(experiment: Experiment) -> bool:
-    """Whether the experiment's game or one of its bots is Python code named by its path (which the
-    registry refuses to build within `code_allowed(False)`), rather than a registered one."""
-    try:
-        with code_allowed(False):
-            experiment_bots(experiment)
-    except CodeRefused:
-        return True
+    """Whether one of the experiment's bots is Python code named by its path (which the registry refuses
+    to build within `code_allowed(False)`), rather than a registered one. A game named by its code is not
+    asked about: this process runs it anyway, to check the experiment and to write the game's tables."""
+    scope = game_name(experiment.game)
+    for spec in experiment.bots:
+        try:
+            with code_allowed(False):
+                make_bot(spec, scope)
+        except CodeRefused:
+            return True
+        except RegistryError:  # a name only the game's own lookup resolves (its default): not code by a path
+            continue
     return False
 
 
