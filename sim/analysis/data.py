@@ -16,9 +16,9 @@ import pandas as pd
 import polars as pl
 
 from sim.core.protocols import GameFactory, SeatFactor
-from sim.core.registry import RegistryError, default_game, get_game
+from sim.core.registry import CodeRefused, RegistryError, default_game, get_game
 from sim.pipeline.command import arkmc
-from sim.pipeline.storage import RunFolder
+from sim.pipeline.storage import RunFolder, RunFolderError
 
 TABLES = ("games", "seats", "card_events", "turns")
 
@@ -56,11 +56,21 @@ class Run:
             raise NotARun(f"{path} holds no readable arkmc experiment: {error}") from None
         if manifest is None:
             raise NotARun(f"{path} holds no arkmc experiment (no manifest.json); {not_a_run_hint(path)}")
-        problems = RunFolder(path).check_parts(manifest)
+        try:
+            problems = RunFolder(path).check_parts(manifest)
+        except RunFolderError as error:
+            raise NotARun(str(error)) from None
         for problem in problems:
             if problem.chunk is not None:
                 raise NotARun(f"{problem}; `{arkmc()} run --resume --out {path}` plays that chunk again")
-        return cls(path, manifest, [str(problem) for problem in problems])
+        run = cls(path, manifest, [str(problem) for problem in problems])
+        run.load_game()
+        return run
+
+    def load_game(self) -> GameFactory | None:
+        """The run's game, loaded now (`factory`), so that a game named by code that may not run here is
+        refused when the run is opened, not in the middle of a report."""
+        return self.factory
 
     @property
     def name(self) -> str:
@@ -127,9 +137,13 @@ class Run:
     @cached_property
     def factory(self) -> GameFactory | None:
         """The factory of the run's game (from its manifest; the default game for a manifest that names
-        none), or None when it cannot be loaded here."""
+        none), or None when it cannot be loaded here. A game named by its Python code is refused within
+        `code_allowed(False)` (NotARun, one line), not read as a game that cannot be loaded."""
         try:
             return get_game(self.spec.get("game") or default_game())
+        except CodeRefused as error:
+            raise NotARun(f"the game {error.path!r} in {self.path}'s manifest names Python code, which a run "
+                          "folder may not (naming it runs it); add --allow-code if you trust the folder") from None
         except RegistryError:
             return None
 

@@ -26,6 +26,7 @@ import click
 
 from sim.cli.bots import bots
 from sim.cli.cards import cards
+from sim.cli.common import ArkmcError
 from sim.cli.games import games
 from sim.cli.play import play
 from sim.cli.replay import replay
@@ -35,6 +36,7 @@ from sim.cli.study import study
 from sim.cli.sweep import sweep
 from sim.cli.tournament import tournament
 from sim.cli.tune import tune
+from sim.pipeline.command import arkmc
 
 
 def _version() -> str:
@@ -44,7 +46,20 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineUsage(click.Group):
+    """The arkmc group: a command's bad usage (a value of the wrong type, a choice not offered, an unknown
+    option, a missing argument) is one line, ``arkmc: error: ...`` with exit code 2 like every other user
+    error, rather than click's usage block."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            command = " ".join([arkmc(), *(error.ctx or ctx).command_path.split()[1:]])
+            raise ArkmcError(f"{error.format_message().rstrip('.')}; see {command} --help") from None
+
+
+@click.group(cls=OneLineUsage, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(_version(), "--version", prog_name="arkmc", message="%(prog)s %(version)s")
 def main() -> None:
     """arkmc: Monte Carlo strategy analysis for animal-themed board games (Ark Nova first)."""

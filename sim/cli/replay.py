@@ -9,7 +9,7 @@ import click
 from sim.cli.common import ArkmcError, check_writable
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # so that GAME -1 is a bad GAME, not an option
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.argument("game", type=click.IntRange(min=0))
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None,
@@ -34,6 +34,7 @@ def replay(run_dir: Path, game: int, out: Path | None, print_log: bool, allow_co
     sizes and animals), its tracks, its hand and final-scoring cards as that seat saw them, the
     shared table, and the game's log. Add #step=N to the page's address to open step N.
     """
+    from sim.core.registry import code_allowed
     from sim.replay.page import write_page
     from sim.replay.run_game import ReplayError, replay_run_game
 
@@ -41,7 +42,8 @@ def replay(run_dir: Path, game: int, out: Path | None, print_log: bool, allow_co
     check_writable(target)
     log: list[str] = []  # printed once the replay is known to be the run's game
     try:
-        replayed = replay_run_game(run_dir, game, allow_code, log.append)
+        with code_allowed(allow_code):
+            replayed = replay_run_game(run_dir, game, allow_code, log.append)
     except ReplayError as error:
         raise ArkmcError(str(error)) from None
     if print_log:

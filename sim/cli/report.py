@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import ArkmcError, check_writable
+from sim.pipeline.command import arkmc
 
 
 @click.command()
@@ -15,7 +16,10 @@ from sim.cli.common import ArkmcError, check_writable
               help="Report file.  [default: reports/NAME.html or .md, NAME = the run folder's name]")
 @click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True,
               help="html: one self-contained file (figures embedded); md: Markdown with a folder of PNGs.")
-def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
+@click.option("--allow-code", is_flag=True,
+              help="Let a run folder name its game by Python code (file.py:Class, module:Class). Naming it "
+                   "runs its code: only for folders you trust.")
+def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str, allow_code: bool) -> None:
     """Write the statistical report of RUN_DIR, or compare two runs: BASELINE_DIR VARIANT_DIR.
 
     One run: the experiment, sample sizes, seat advantage, maps by name, the strongest and weakest
@@ -35,22 +39,28 @@ def report(run_dirs: tuple[Path, ...], out: Path | None, fmt: str) -> None:
     """
     from sim.analysis.data import NotARun, Run
     from sim.analysis.report import NotComparable, write_report
+    from sim.core.registry import code_allowed
 
     if len(run_dirs) > 2:
         raise ArkmcError("give one run folder, or two to compare (baseline first)")
-    try:
-        runs = [Run.open(path) for path in run_dirs]
-    except NotARun as error:
-        raise ArkmcError(str(error)) from None
-    for line in (line for run in runs for line in run.ignored):
-        click.echo(f"arkmc: {line}", err=True)
-    name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"
-    target = out or Path("reports") / f"{name}.{fmt}"
-    check_writable(target)
-    try:
-        written = write_report(runs, target, fmt)
-    except NotComparable as error:
-        raise ArkmcError(str(error)) from None
-    except OSError as error:
-        raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
+    with code_allowed(allow_code):
+        try:
+            runs = [Run.open(path) for path in run_dirs]
+        except NotARun as error:
+            raise ArkmcError(str(error)) from None
+        for run in runs:
+            if not run.manifest["chunks_done"]:
+                raise ArkmcError(f"{run.path} holds no saved game yet, so there is nothing to report; "
+                                 f"`{arkmc()} run --resume --out {run.path}` plays its games")
+        for line in (line for run in runs for line in run.ignored):
+            click.echo(f"arkmc: {line}", err=True)
+        name = run_dirs[0].name if len(run_dirs) == 1 else f"{run_dirs[1].name}-vs-{run_dirs[0].name}"
+        target = out or Path("reports") / f"{name}.{fmt}"
+        check_writable(target)
+        try:
+            written = write_report(runs, target, fmt)
+        except NotComparable as error:
+            raise ArkmcError(str(error)) from None
+        except OSError as error:
+            raise ArkmcError(f"cannot write the report to {target}: {error.strerror or error}") from None
     click.echo(f"report written to {written}")

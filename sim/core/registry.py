@@ -11,6 +11,11 @@ Bot specs read ``name`` or ``name:key=value,key=value``; values are parsed as
 int, float or bool when they look like one. A spec may also be a TOML file
 (``path/to/bot.toml[:key=value,...]``) whose ``bot`` key names the bot and whose
 other keys (except ``description``) are its parameters.
+
+Every name that resolves to Python code by its path (a bot, a bot's parameter such as a search
+bot's rollout, a game) is imported by one function, `load_code`, and nowhere else. Within
+`code_allowed(False)` it refuses, before anything is imported: the commands build what an
+experiment file or a run folder names inside that block unless --allow-code is given.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ import importlib.util
 import inspect
 import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -44,10 +50,45 @@ _aliases: dict[str, dict[str, Alias]] = {}  # game (or ANY_GAME) -> old name -> 
 _games: dict[str, Callable[[], GameFactory]] = {}
 _unloadable: dict[str, str] = {}  # entry points whose module failed to load, with the reason
 _building_for: ContextVar[str | None] = ContextVar("building_for", default=None)  # the game of the bot being made
+_code_allowed: ContextVar[bool] = ContextVar("code_allowed", default=True)  # see `code_allowed`
 
 
 class RegistryError(ValueError):
     """An unknown name or a malformed spec; the message is one line for the user."""
+
+
+class CodeRefused(RegistryError):
+    """A name that resolves to Python code, met where code may not be named (`code_allowed(False)`)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path!r} names Python code")
+        self.path = path
+
+
+@contextmanager
+def code_allowed(allowed: bool) -> Iterator[None]:
+    """Within the block, a name that resolves to Python code (``module:Class``, ``file.py:Class``, as a
+    bot, a game, or any bot parameter that names a bot) raises CodeRefused unless `allowed`, before
+    anything is imported. A block inside a refusing one refuses too, whatever it says: a bot built
+    from data cannot open the gate for the bots it builds."""
+    token = _code_allowed.set(allowed and _code_allowed.get())
+    try:
+        yield
+    finally:
+        _code_allowed.reset(token)
+
+
+def load_code(path: str) -> Any:
+    """The one resolver of names that are Python code: the attribute named after the colon, from an
+    importable module or a Python file; CodeRefused within `code_allowed(False)`."""
+    if not _code_allowed.get():
+        raise CodeRefused(path)
+    module_name, _, attribute = path.partition(":")
+    try:
+        module = _load_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
+        return getattr(module, attribute)
+    except Exception as error:  # a user's file may fail in any way while it is imported
+        raise RegistryError(f"cannot load {path!r}: {type(error).__name__}: {error}") from None
 
 
 class Alias(NamedTuple):
@@ -93,16 +134,6 @@ def bot_games(factory: Any) -> tuple[str, ...]:
 
 def register_game(name: str, factory: Callable[[], GameFactory]) -> None:
     _games[name] = factory
-
-
-def _load_path(path: str) -> Any:
-    """The attribute named after the colon, from an importable module or a Python file."""
-    module_name, _, attribute = path.partition(":")
-    try:
-        module = _load_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
-        return getattr(module, attribute)
-    except Exception as error:  # a user's file may fail in any way while it is imported
-        raise RegistryError(f"cannot load {path!r}: {type(error).__name__}: {error}") from None
 
 
 def _load_file(file_name: str) -> Any:
@@ -269,16 +300,6 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return head, parameters
 
 
-def names_code(spec: str) -> bool:
-    """Whether a bot or game spec names Python code by its path (``module:Class``,
-    ``path/to/file.py:Class``, or a bot TOML file whose `bot` is one) rather than a registered name:
-    building it imports and runs that code. Nothing is imported to tell."""
-    name, _ = parse_bot_spec(spec)
-    if name.endswith(".toml"):
-        name, _ = _spec_file(name, {})
-    return ":" in name
-
-
 def make_bot(spec: str, game: str | None = None) -> Bot:
     """Build a bot for `game` from a spec: a name registered for that game (or for any game), an
     old name kept as an alias, an entry point, ``module:Class`` or ``path/to/file.py:Class``.
@@ -294,6 +315,8 @@ def make_bot(spec: str, game: str | None = None) -> Bot:
     building = _building_for.set(game)
     try:
         return cls(**parameters)
+    except CodeRefused:  # a parameter naming code (a search bot's rollout): the refusal, not a bad value
+        raise
     except (TypeError, ValueError) as error:  # a bot refuses a bad parameter value with a ValueError
         raise RegistryError(f"bad parameters for bot {name!r}: {error}") from None
     except Exception as error:  # a user's bot may fail in any way while it is built
@@ -323,7 +346,7 @@ def _find_bot(name: str, game: str | None, followed: tuple[str, ...] = ()) -> Ca
     if name in _unloadable:
         raise RegistryError(_unloadable[name])
     if ":" in name:
-        factory: Callable[..., Bot] = _load_path(name)
+        factory: Callable[..., Bot] = load_code(name)
         return factory
     if name == DEFAULT_BOT and within is not None:
         default = get_game(within).info.default_bot
@@ -373,17 +396,25 @@ def _spec_file(path: str, overrides: dict[str, Any]) -> tuple[str, dict[str, Any
 def get_game(name: str) -> GameFactory:
     """The factory of a game registered under `name`, published as an entry point, or given as
     ``module:Class`` / ``path/to/file.py:Class`` (a game that is not installed)."""
-    factory = _games.get(name) or _published_game(name)
+    factory = _games.get(name) or _published_game(name) or (load_code(name) if ":" in name else None)
     if factory is None:
         raise RegistryError(f"unknown game {name!r}{did_you_mean(name, available_games())}; "
                             f"available: {', '.join(available_games())}")
-    return factory()
+    not_a_game = RegistryError(f"{name!r} is not a game (a game is a class with info and new_game, "
+                               "see sim.core.protocols.GameFactory)")
+    if not callable(factory):
+        raise not_a_game
+    try:
+        game = factory()
+    except Exception as error:  # a user's game may fail in any way while it is made
+        raise RegistryError(f"game {name!r} failed to start: {type(error).__name__}: {error}") from None
+    if not (hasattr(game, "info") and hasattr(game, "new_game")):
+        raise not_a_game
+    return game
 
 
 @functools.cache
 def _published_game(name: str) -> Callable[[], GameFactory] | None:
-    """The factory class of an entry-point game or a ``module:Class`` game, looked up once per process."""
-    factory = _from_entry_points(GAME_GROUP, name)
-    if factory is None and ":" in name:
-        factory = _load_path(name)
+    """The factory class of an entry-point game, looked up once per process."""
+    factory: Callable[[], GameFactory] | None = _from_entry_points(GAME_GROUP, name)
     return factory

@@ -315,9 +315,24 @@ def load_catalog(files: DataFiles | None = None) -> Catalog:
 @functools.lru_cache(maxsize=8)
 def _load(files: DataFiles) -> Catalog:
     try:
-        return build_catalog(*raw_tables(files))
+        catalog = build_catalog(*raw_tables(files))
+        if files.folder:
+            check_complete(catalog, load_catalog())
     except DataError as error:
         raise files.error(str(error)) from None
+    return catalog
+
+
+def check_complete(catalog: Catalog, shipped: Catalog) -> None:
+    """A DataError when a data folder's files leave out cards or tokens of the game: the decks' sizes and
+    the token bags are rules, so a half deck would play another game (the folder must hold every card and
+    token the shipped pack has; it may change each one, and add more)."""
+    for name, have, need in ((CARD_FILE, catalog.cards, shipped.cards), (TOKEN_FILE, catalog.tokens, shipped.tokens)):
+        missing = sorted(set(need) - set(have))
+        if missing:
+            shown = ", ".join(map(str, missing[:5])) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            raise DataError(f"{name} holds {len(need) - len(missing)} of the game's {len(need)} entries; "
+                            f"missing: {shown} (a data folder's file must hold every entry)")
 
 
 def raw_tables(files: DataFiles) -> tuple[list[dict[str, str]], list[dict[str, str]], dict[str, Any]]:

@@ -4,8 +4,10 @@ What to play:
     experiment.py   an experiment from a TOML file and flags, validated, with an identity digest
 Playing it:
     runner.py       chunks of games in parallel workers, each saved as it ends; error rows, resume
-    backends.py     where workers run: loky on this machine, or a Dask or Ray cluster, through joblib
-    processes.py    the process tree, to check that workers end with their parent
+    backends.py     where workers run: this machine, or a Dask or Ray cluster through joblib
+    supervisor.py   this machine's worker processes: the parent owns each chunk's deadline and replaces
+                    a worker that dies or stalls; the culprit game becomes an error row
+    processes.py    the process tree and tagged processes, to check that workers end with their parent
 Keeping it:
     storage.py      the run folder: Parquet parts and the manifest that lists each with its checksum
     summary.py      the end-of-run summary read back from the dataset, with intervals

@@ -1,16 +1,15 @@
-"""Where the workers run: loky processes on this machine, or a Dask or Ray cluster.
+"""Where the workers run: processes on this machine (the backend named loky, played by the runner's
+supervisor, `sim.pipeline.supervisor`), or a Dask or Ray cluster.
 
-Each backend plugs into joblib, so the runner's code is the same for all three. Dask and
-Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in the arkmc folder); a missing one
-is reported as a one-line error (`require_backend`, before the run folder is made), not a traceback.
+Dask and Ray plug into joblib, and are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in
+the arkmc folder); a missing one is reported as a one-line error (`require_backend`, before the run folder
+is made), not a traceback.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import signal
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +17,7 @@ from contextlib import contextmanager
 from joblib import parallel_config
 
 from sim.pipeline.command import pip_install
-from sim.pipeline.experiment import Experiment, ExperimentError
+from sim.pipeline.experiment import Experiment, ExperimentError, chunk_count
 
 EXTRAS = {"dask": "dask.distributed", "ray": "ray.util.joblib"}  # the module each optional backend needs
 
@@ -39,8 +38,10 @@ def _importable(module: str) -> bool:
 
 
 def worker_count(experiment: Experiment) -> int:
-    """Workers for loky or a local cluster: `jobs`, or every core for -1."""
-    return (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+    """Workers for loky or a local cluster: `jobs`, or every core for -1; never more than the experiment has
+    chunks, since a worker plays a whole chunk (`jobs = 64` for 4 games starts one worker per chunk)."""
+    wanted = (os.cpu_count() or 1) if experiment.jobs == -1 else experiment.jobs
+    return min(wanted, chunk_count(experiment))
 
 
 @contextmanager
@@ -52,24 +53,16 @@ def execution(experiment: Experiment) -> Iterator[None]:
     elif experiment.backend == "ray":
         with _ray(experiment):
             yield
-    else:
-        # One function, not a new object per run, so that loky keeps reusing its workers across runs.
-        with parallel_config(backend="loky", n_jobs=worker_count(experiment), initializer=_start_worker):
-            yield
+    else:  # this machine: the runner's supervisor starts its own worker processes (sim.pipeline.supervisor)
+        yield
 
 
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _start_worker() -> None:
-    """In each loky worker: ignore Ctrl-C, so the parent alone stops the run and keeps what is saved;
-    and end when the parent is gone (killed with SIGKILL, it cannot stop its workers, which would
-    otherwise play on for nobody; their resource trackers then end too)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="arkmc-parent-watch", daemon=True).start()
-
-
-def _exit_with_parent(parent: int) -> None:
+def exit_with_parent(parent: int) -> None:
+    """End this process as soon as `parent` is no longer its parent (a worker's watch: killed with SIGKILL,
+    the parent cannot stop its workers, which would otherwise play on for nobody)."""
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(1)

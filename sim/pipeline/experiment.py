@@ -33,14 +33,23 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from sim.core.data_folder import DATA_KEY, factory_with_data, refuse_data_option, resolved_folder
 from sim.core.protocols import GameFactory
-from sim.core.registry import DEFAULT_BOT, RegistryError, default_game, get_game, make_bot, names_code
+from sim.core.registry import (
+    DEFAULT_BOT,
+    CodeRefused,
+    RegistryError,
+    code_allowed,
+    default_game,
+    game_name,
+    get_game,
+    make_bot,
+)
 from sim.pipeline.storage import RunFolder
 from sim.pipeline.study import StudyDesign, checked_design
 
@@ -144,21 +153,37 @@ def read_experiment_file(path: Path) -> dict[str, Any]:
         raise ExperimentError(f"experiment file {path} is not valid TOML: {error}") from None
 
 
+CODE_ADVICE = ("which an experiment file or a run folder may not (naming it runs it); name it with --bots/--game, "
+               "or add --allow-code if you trust the file or folder")
+
+
 def refuse_code(values: Mapping[str, Any], flags: Mapping[str, Any]) -> None:
-    """An ExperimentError when the file or manifest names a bot or game by its Python code (the
-    command line's own --bots and --game may; they replace what the file says)."""
-    named = [] if flags.get("game") is not None or "game" not in values else [values["game"]]
+    """An ExperimentError when the file or manifest names Python code: a game or bot by its path, or a bot
+    whose parameters (its TOML file's among them, such as a search bot's rollout) name one. The command
+    line's own --bots and --game may; they replace what the file says. The file's game and bots are built
+    within `code_allowed(False)`, so the registry's one resolver refuses before anything is imported."""
+    game = flags.get("game") if flags.get("game") is not None else values.get("game")
+    if flags.get("game") is None and "game" in values:
+        _build_without_code(values["game"], lambda: get_game(_typed(values, "game", str, None)))
     if flags.get("bots") is None:
-        named += _bot_specs(values.get("bots", []))
-    for spec in named:
         try:
-            code = isinstance(spec, str) and names_code(spec)
-        except RegistryError as error:
+            scope = game_name(game) if isinstance(game, str) else None
+        except RegistryError as error:  # the command line's game, which is no game
             raise ExperimentError(str(error)) from None
-        if code:
-            raise ExperimentError(f"{spec!r} names Python code, which an experiment file or a run folder may not "
-                                  "(naming it runs it); name it with --bots/--game, or add --allow-code if you "
-                                  "trust the file or folder")
+        for spec in _bot_specs(values.get("bots", [])):
+            _build_without_code(spec, lambda spec=spec: make_bot(spec, scope))
+
+
+def _build_without_code(spec: Any, build: Callable[[], Any]) -> None:
+    """Build what `spec` names with code refused; its refusal, or any other failure, as one line."""
+    try:
+        with code_allowed(False):
+            build()
+    except CodeRefused as error:
+        named = f"{spec!r}" if spec == error.path else f"{spec!r} ({error.path!r} in it)"
+        raise ExperimentError(f"{named} names Python code, {CODE_ADVICE}") from None
+    except RegistryError as error:
+        raise ExperimentError(str(error)) from None
 
 
 def build_experiment(values: Mapping[str, Any], flags: Mapping[str, Any] = {}) -> Experiment:
@@ -330,6 +355,11 @@ def _check_study(factory: GameFactory, experiment: Experiment) -> None:
     if experiment.games % len(design.arms):
         raise ExperimentError(f"a study's games must be whole pairs: a multiple of its {len(design.arms)} arms, "
                               f"got {experiment.games}")
+
+
+def chunk_count(experiment: Experiment) -> int:
+    """The experiment's chunks: its games in parts of `chunk_size`, the last one possibly shorter."""
+    return -(-experiment.games // experiment.chunk_size)
 
 
 def default_chunk_size(games: int) -> int:

@@ -1,4 +1,4 @@
-"""The process tree, read from /proc (Linux): which processes run below a given one. The kill campaign
+"""The process tree, read from /proc (Linux): which processes run below a given one, or carry a tag. The kill campaign
 and its tests use it to check that a run's workers end with their parent."""
 
 from __future__ import annotations
@@ -31,3 +31,20 @@ def descendants(pid: int) -> set[int]:
 def alive(pids: set[int]) -> list[int]:
     """Those of `pids` that still run."""
     return sorted(pid for pid in pids if (PROC / str(pid)).exists())
+
+
+def tagged(name: str, value: str) -> list[int]:
+    """The processes whose environment holds `name=value`: a process started with a tag of its own, and
+    every process below it (which inherit it), even those whose parent was killed and that init adopted."""
+    wanted = f"{name}={value}".encode()
+    found = []
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environment = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:  # ended while being read, or another user's
+            continue
+        if wanted in environment:
+            found.append(int(entry.name))
+    return sorted(found)

@@ -27,14 +27,20 @@ import polars as pl
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
-from sim.core.deadline import DecisionTimeout
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState
-from sim.core.registry import make_bot, parse_bot_spec
+from sim.core.registry import CodeRefused, RegistryError, code_allowed, game_name, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed, python_rng
 from sim.pipeline.backends import execution, require_backend, worker_count
-from sim.pipeline.experiment import Experiment, ExperimentError, differences_text, game_factory, setting_differences
-from sim.pipeline.storage import RunFolder, frame, table_schemas
+from sim.pipeline.experiment import (
+    Experiment,
+    ExperimentError,
+    chunk_count,
+    differences_text,
+    game_factory,
+    setting_differences,
+)
+from sim.pipeline.storage import RunFolder, RunFolderError, frame, table_schemas
 from sim.pipeline.study import study_design
 
 
@@ -72,6 +78,11 @@ class _Interrupt:
     seen: bool = False
 
 
+class UserInterrupt(KeyboardInterrupt):
+    """The user's Ctrl-C, as the run's own handler raises it: unlike a KeyboardInterrupt that a bot raises,
+    it stops the run rather than costing a game."""
+
+
 @contextmanager
 def _watching_interrupts() -> Iterator[_Interrupt]:
     """Note a Ctrl-C (then raise KeyboardInterrupt as usual) so that the errors it causes in the
@@ -83,17 +94,13 @@ def _watching_interrupts() -> Iterator[_Interrupt]:
 
     def note(signum: int, frame: Any) -> None:
         interrupt.seen = True
-        raise KeyboardInterrupt
+        raise UserInterrupt
 
     previous = signal.signal(signal.SIGINT, note)
     try:
         yield interrupt
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def chunk_count(experiment: Experiment) -> int:
-    return -(-experiment.games // experiment.chunk_size)
 
 
 def chunk_games(experiment: Experiment, chunk: int) -> range:
@@ -119,18 +126,31 @@ def dimension_frames(factory: GameFactory) -> dict[str, pl.DataFrame]:
     return {name: frame(table.rows, table.columns) for name, table in tables.items()}
 
 
-def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None) -> ChunkResult:
+def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = None,
+               beat: Callable[[int], None] | None = None) -> ChunkResult:
     """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
-    the experiment's own; a folder started by an older arkmc keeps the id its rows already have)."""
+    the experiment's own; a folder started by an older arkmc keeps the id its rows already have).
+    `beat` is called with the game's index as each game starts and at every decision's end, so that a
+    supervisor sees the worker make progress, and which game it plays."""
     started = time.perf_counter()
     factory = experiment_factory(experiment)
-    schemas = table_schemas(factory.dataset_schema())
     key = experiment_id or experiment.experiment_id
-    games = [_play_one(experiment, factory, index, key) for index in chunk_games(experiment, chunk)]
-    frames = _frames(games, schemas)
+    games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
+    return chunk_result(experiment, chunk, games, time.perf_counter() - started)
+
+
+def play_indexed_game(experiment: Experiment, index: int, experiment_id: str,
+                      beat: Callable[[int], None] | None = None) -> GameRows:
+    """Game `index`'s rows alone (in a worker): how a supervisor replays a failed chunk game by game."""
+    return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
+
+
+def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seconds: float) -> ChunkResult:
+    """The chunk's tables and counts from its games' rows, in game order."""
+    frames = _frames(games, table_schemas(experiment_factory(experiment).dataset_schema()))
     errors = int((frames["games"]["status"].cast(pl.String) == "error").sum())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return ChunkResult(chunk, frames, len(games), errors, time.perf_counter() - started, peak)
+    return ChunkResult(chunk, frames, len(games), errors, seconds, peak)
 
 
 GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
@@ -190,19 +210,33 @@ def experiment_bots(experiment: Experiment) -> list[Bot]:
     return [make_bot(spec, experiment.game) for spec in experiment.bots]
 
 
-def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str) -> GameRows:
+def error_rows(experiment: Experiment, index: int, experiment_id: str, seconds: float, error: str) -> GameRows:
+    """Game `index`'s error row: its seed and why it has no result."""
+    return {"games": [{"experiment": experiment_id, "game": index, "seed": indexed_seed(experiment, index),
+                       "game_name": experiment.game, "players": experiment.players, "status": "error",
+                       "seconds": seconds, "error": error}]}
+
+
+def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str,
+              beat: Callable[[int], None] | None = None) -> GameRows:
     """Game `index`'s rows; when it raises, its error row (seed and traceback) instead."""
     seed = indexed_seed(experiment, index)
     ids = {"experiment": experiment_id, "game": index}
     base = {**ids, "seed": seed, "game_name": experiment.game, "players": experiment.players}
     started = time.perf_counter()
+    listeners = []
+    if beat is not None:
+        beat(index)
+        listeners.append(lambda state, decision, choice: beat(index))
     try:
         state = new_indexed_game(experiment, factory, index)
-        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds)
+        record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds,
+                           listeners=listeners)
         tables = factory.dataset_tables(state)
-    except (Exception, SystemExit, DecisionTimeout):  # a bot's sys.exit() or hang ends its game, not the run
-        return {"games": [{**base, "status": "error", "seconds": time.perf_counter() - started,
-                           "error": traceback.format_exc()}]}
+    except UserInterrupt:
+        raise
+    except BaseException:  # a bot's sys.exit(), hang, KeyboardInterrupt... ends its game, not the run
+        return error_rows(experiment, index, experiment_id, time.perf_counter() - started, traceback.format_exc())
     results = sorted(record.results, key=lambda result: result.seat)
     winners = [result.seat for result in results if result.rank == 1]
     rows: GameRows = {"games": [{
@@ -279,8 +313,13 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
 
 def _replay_damaged(folder: RunFolder, manifest: dict[str, Any], notify: Callable[[str], None]) -> None:
     """Take every chunk with a missing or damaged part off the manifest, so it is played again;
-    say which file was wrong, and which stray files every reader ignores."""
-    for problem in folder.check_parts(manifest):
+    say which file was wrong, and which stray files every reader ignores. Listed parts holding a game twice
+    are refused: which of them is wrong is for the user to say."""
+    try:
+        problems = folder.check_parts(manifest)
+    except RunFolderError as error:
+        raise ExperimentError(str(error)) from None
+    for problem in problems:
         if problem.chunk is None:
             notify(str(problem))
         elif problem.chunk in manifest["chunks_done"]:
@@ -302,16 +341,42 @@ def saved_games(manifest: dict[str, Any]) -> int:
 
 
 def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
-    """Chunk results as they finish. Ray's joblib backend only returns whole lists, so on Ray
-    chunks go out in waves of two per worker and each wave is saved when it returns."""
+    """Chunk results as they finish. On this machine, supervised worker processes play them, or this
+    process itself for one worker and no bot or game named by code (the registered ones are arkmc's own).
+    Ray's joblib backend only returns whole lists, so on Ray chunks go out in waves of two per worker
+    and each wave is saved when it returns."""
+    if experiment.backend == "loky":
+        workers = worker_count(experiment)
+        if workers == 1 and not runs_code(experiment):
+            yield from (play_chunk(experiment, chunk, experiment_id) for chunk in chunks)
+        else:
+            from sim.pipeline.supervisor import supervised  # it imports this module
+
+            yield from supervised(experiment, chunks, experiment_id, workers)
+        return
     tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
     if experiment.backend == "ray":
         wave = 2 * worker_count(experiment)
         for start in range(0, len(tasks), wave):
             yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
         return
-    n_jobs = worker_count(experiment) if experiment.backend == "loky" else -1
-    yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+    yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+
+
+def runs_code(experiment: Experiment) -> bool:
+    """Whether one of the experiment's bots is Python code named by its path (which the registry refuses
+    to build within `code_allowed(False)`), rather than a registered one. A game named by its code is not
+    asked about: this process runs it anyway, to check the experiment and to write the game's tables."""
+    scope = game_name(experiment.game)
+    for spec in experiment.bots:
+        try:
+            with code_allowed(False):
+                make_bot(spec, scope)
+        except CodeRefused:
+            return True
+        except RegistryError:  # a name only the game's own lookup resolves (its default): not code by a path
+            continue
+    return False
 
 
 def dataset_version(factory: GameFactory) -> str:

@@ -17,6 +17,12 @@ a listed part that is missing or damaged and a Parquet file in a table folder th
 listed (a stray copy), which every reader ignores. Read the tables with `RunFolder.scan`,
 or with ``polars.scan_parquet("runs/demo/seats/*.parquet")`` or DuckDB when the folder holds
 only what arkmc wrote.
+
+A run folder is a closed world, since it may come from anyone: the manifest names files only by chunk
+number (six digits or more, below the chunk count), table name (lowercase letters, digits and _) and
+dimension name (its file NAME.parquet), so no path it implies leaves the folder; a listed file that is
+a symbolic link, or that resolves outside the folder, is damaged; and a game number that two listed
+parts both hold is refused with the two parts named (`RunFolderError`), never counted twice.
 """
 
 from __future__ import annotations
@@ -41,7 +47,9 @@ from sim.core.data_folder import DATA_KEY
 SCHEMA_VERSION = 2  # 2: each chunk lists its parts (rows, bytes, sha256); 1 did not
 MANIFEST = "manifest.json"
 FORMAT = "arkmc-experiment"
-OWN_PART = re.compile(r"part-(\d{6})\.parquet(\.tmp)?")  # the names arkmc writes; nothing else is deleted
+OWN_PART = re.compile(r"part-(\d{6,})\.parquet(\.tmp)?")  # the names arkmc writes; nothing else is deleted
+CHUNK_KEY = re.compile(r"\d{6,}")  # a chunk's number as the manifest and the part names spell it
+TABLE_NAME = re.compile(r"[a-z][a-z0-9_]*")  # a table's (or a dimension table's) name: its folder or file name
 
 # Columns every game has, whatever the game; games add their own (see GameFactory.dataset_schema).
 CORE_SCHEMA: dict[str, dict[str, str]] = {
@@ -122,6 +130,38 @@ def current_spelling(experiment: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
+class RunFolderError(ValueError):
+    """A run folder that breaks the closed-world rules: a manifest naming a path the folder does not own,
+    or listed parts holding one game twice. The message is one line naming the entry or the parts."""
+
+
+def check_manifest(manifest: Mapping[str, Any], where: Path) -> None:
+    """A RunFolderError when the manifest at `where` names anything but chunk numbers, table names and
+    dimension files NAME.parquet, or a chunk at or past its chunk count: those are the only paths a
+    reader builds from it, so none then leads out of the folder."""
+    done = manifest.get("chunks_done")
+    if not isinstance(done, dict):
+        raise RunFolderError(f"{where} has no chunks_done table")
+    total = manifest.get("chunks_total")
+    for key, entry in done.items():
+        if not CHUNK_KEY.fullmatch(key) or key != f"{int(key):06d}":
+            raise RunFolderError(f"{where} lists a chunk {key!r}, which is not a chunk number (six digits or more)")
+        if isinstance(total, int) and int(key) >= total:
+            raise RunFolderError(f"{where} lists chunk {int(key)}, but the experiment has {total} chunks")
+        parts = entry.get("parts", {}) if isinstance(entry, dict) else None
+        if not isinstance(parts, dict) or not isinstance(entry.get("games"), int):
+            raise RunFolderError(f"{where} lists chunk {int(key)} without its games and parts")
+        for table in parts:
+            if not TABLE_NAME.fullmatch(table):
+                raise RunFolderError(f"{where} lists a part of chunk {int(key)} in {table!r}, which is not a table name")
+    dimensions = manifest.get("dimensions", {})
+    for name, entry in dimensions.items() if isinstance(dimensions, dict) else [("dimensions", None)]:
+        if not TABLE_NAME.fullmatch(name) or not isinstance(entry, dict) or entry.get("file") != f"{name}.parquet":
+            file = entry.get("file") if isinstance(entry, dict) else entry
+            raise RunFolderError(f"{where} lists the dimension table {name!r} in {file!r}; a dimension table is "
+                                 "NAME.parquet in the run folder itself")
+
+
 class RunFolder:
     """One experiment's folder on disk."""
 
@@ -134,8 +174,9 @@ class RunFolder:
         if not self.manifest_path.exists():
             return None
         manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        if manifest.get("format") != FORMAT:
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
             raise ValueError(f"{self.manifest_path} is not an arkmc experiment manifest")
+        check_manifest(manifest, self.manifest_path)
         manifest["experiment"] = current_spelling(manifest.get("experiment", {}))
         return manifest
 
@@ -178,7 +219,7 @@ class RunFolder:
         done = set(manifest["chunks_done"])
         for part in self.path.glob("*/part-*.parquet*"):
             own = OWN_PART.fullmatch(part.name)
-            if own and (own.group(2) or own.group(1) not in done):
+            if own and (own.group(2) or own.group(1) not in done) and not self.leaves(part.parent):
                 part.unlink()
 
     def save_chunk(self, manifest: dict[str, Any], chunk: int, frames: Mapping[str, pl.DataFrame],
@@ -214,7 +255,7 @@ class RunFolder:
         """The dimension table `name` as the manifest lists it; None when it is not listed, missing or damaged."""
         manifest = manifest if manifest is not None else self.read_manifest() or {}
         entry = manifest.get("dimensions", {}).get(name)
-        if entry is None or _damage(self.path / entry["file"], entry):
+        if entry is None or self.leaves(self.path / entry["file"]) or _damage(self.path / entry["file"], entry):
             return None
         return pl.read_parquet(self.path / entry["file"])
 
@@ -252,18 +293,41 @@ class RunFolder:
         version-1 manifest, an unreadable Parquet footer), and Parquet files no chunk lists."""
         problems = []
         listed = set()
-        every_table = {folder.name: None for folder in sorted(self.path.iterdir()) if folder.is_dir()}
+        every_table = {folder.name: None for folder in sorted(self.path.iterdir())
+                       if folder.is_dir() and TABLE_NAME.fullmatch(folder.name)}
         for chunk, entry in sorted(manifest["chunks_done"].items()):
             for table, expected in (entry.get("parts") or every_table).items():  # version 1 wrote every table
                 part = self.path / table / f"part-{chunk}.parquet"
                 listed.add(part)
-                damage = _damage(part, expected)
+                damage = self.leaves(part) or _damage(part, expected)
                 if damage:
                     problems.append(PartProblem(part, chunk, damage))
         for part in sorted(self.path.glob("*/*.parquet")):
             if part not in listed:
                 problems.append(PartProblem(part, None, "extra"))
+        if not any(problem.chunk is not None for problem in problems):
+            self._refuse_duplicate_games(manifest)
         return problems
+
+    def leaves(self, path: Path) -> str:
+        """'' for a path inside the folder, else why it is read as damaged: a symbolic link (arkmc writes
+        none), or a path that resolves outside the folder (through a linked table folder)."""
+        if path.is_symlink():
+            return "damaged: a symbolic link, which arkmc never writes"
+        if not path.resolve().is_relative_to(self.path.resolve()):
+            return "damaged: it resolves outside the run folder"
+        return ""
+
+    def _refuse_duplicate_games(self, manifest: Mapping[str, Any]) -> None:
+        """A RunFolderError naming two listed games parts that hold the same game number: a chunk listed
+        twice under two numbers (a part copied, and its checksum with it) would count its games twice."""
+        seen: dict[int, Path] = {}
+        for part in self.parts("games", manifest):
+            for game in pl.read_parquet(part, columns=["game"])["game"].to_list():
+                if game in seen:
+                    raise RunFolderError(f"game {game} is in two listed parts, {seen[game]} and {part}; the folder "
+                                         "was changed by hand (a chunk listed twice), so its games would count twice")
+                seen[game] = part
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,6 @@ ARK_NOVA_WORDS = re.compile(r"ark\s*nova|arknova|\bmaps?\b|\bkeep\b|opening hand
 
 def report_words(run_dir: Path, out: Path) -> str:
     """The HTML of `arkmc report RUN_DIR --out OUT` with its embedded figures left out."""
-    result = CliRunner().invoke(main, ["report", str(run_dir), "--out", str(out)])
+    result = CliRunner().invoke(main, ["report", str(run_dir), "--out", str(out), "--allow-code"])
     assert result.exit_code == 0, result.output
     return re.sub(r"<img [^>]*>", "", out.read_text(encoding="utf-8"))

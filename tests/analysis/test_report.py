@@ -99,13 +99,19 @@ def test_markdown_report_links_its_figures(small_run: Path, tmp_path: Path) -> N
 
 
 def test_an_empty_run_gets_a_clear_message_not_a_crash(small_run: Path, tmp_path: Path) -> None:
-    # An experiment started but stopped before its first chunk was saved: a manifest and no games.
+    """An experiment started but stopped before its first chunk was saved: a manifest and no games.
+    `arkmc report` refuses it in one line (a 0-game report with exit code 0 looked like a result); the
+    report itself, as a notebook may write it, says there are no games rather than crash."""
+    from sim.analysis.report import write_report
+
     manifest = Run.open(small_run).manifest
     empty = tmp_path / "empty"
     RunFolder(empty).start(manifest["experiment"], manifest["experiment_id"], manifest["chunks_total"],
                            manifest["data_version"])
     out = tmp_path / "empty.html"
-    report(str(empty), "--out", str(out))
+    refused = CliRunner().invoke(main, ["report", str(empty), "--out", str(out)])
+    assert refused.exit_code == 2 and "holds no saved game yet" in refused.output and not out.exists()
+    write_report([Run.open(empty)], out, "html")
     text = out.read_text(encoding="utf-8")
     assert "no finished games yet" in text and "games saved</td><td>0: finished 0" in text
     assert "data:image/png" not in text

@@ -74,7 +74,8 @@ def test_bad_ark_and_noah_input_gets_one_line() -> None:
 
 def test_the_report_has_the_five_sections_each_with_the_data_caveat(noah_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "noah.md"
-    result = CliRunner().invoke(main, ["report", str(noah_run), "--out", str(out), "--format", "md"])
+    result = CliRunner().invoke(main, ["report", str(noah_run), "--out", str(out), "--format", "md",
+                                       "--allow-code"])
     assert result.exit_code == 0, result.output
     text = out.read_text()
     titles = [line[3:] for line in text.splitlines() if line.startswith("## ")]

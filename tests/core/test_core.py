@@ -127,9 +127,11 @@ def test_an_experimental_bot_is_named_with_its_prefix_even_with_parameters(monke
     assert "experimental.trial" in available_bots("chess_for_tests") and "trial" not in available_bots("chess_for_tests")
     assert registry.is_experimental("experimental.trial") and not registry.is_experimental("trial")
     assert parse_bot_spec("experimental.trial:depth=3") == ("experimental.trial", {"depth": 3})
-    assert not registry.names_code("experimental.trial:depth=3") and not registry.names_code("experimental.trial")
-    assert registry.names_code("experimental.trial:Bot") and registry.names_code("experimental.trial:Bot:depth=3")
-    assert make_bot("experimental.trial:depth=3", "chess_for_tests").depth == 3
+    with registry.code_allowed(False):
+        assert make_bot("experimental.trial:depth=3", "chess_for_tests").depth == 3
+        for code in ("experimental.trial:Bot", "experimental.trial:Bot:depth=3"):
+            with pytest.raises(registry.CodeRefused, match="'experimental.trial:Bot' names Python code"):
+                make_bot(code, "chess_for_tests")
     with pytest.raises(RegistryError, match="unknown bot 'trial'"):
         make_bot("trial", "chess_for_tests")
 

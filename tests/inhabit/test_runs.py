@@ -61,7 +61,7 @@ def test_the_report_sections_say_they_describe_the_data_pack(small_run: Path, tm
     assert "3 players, 60 games: the first seat wins" in " ".join(sections[0].text)
     assert sections[1].figures and sections[3].figures and sections[4].tables
     out = tmp_path / "report.html"
-    result = CliRunner().invoke(main, ["report", str(small_run), "--out", str(out)])
+    result = CliRunner().invoke(main, ["report", str(small_run), "--out", str(out), "--allow-code"])
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert "reconstructed from the rulebook" in text and "race length" in text

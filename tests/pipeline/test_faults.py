@@ -204,7 +204,7 @@ def hanging(tmp_path: Path) -> Path:
 def test_a_bot_that_hangs_loses_its_games_as_error_rows_with_their_seeds(tmp_path: Path, hanging: Path, bot: str,
                                                                         jobs: int) -> None:
     """A bot that never returned hung the run for ever; now each of its games is an error row and the
-    run ends (one worker: the main process; two: loky workers)."""
+    run ends (one worker: a worker process, since the bot is named by its code; two: two of them)."""
     out = tmp_path / "run"
     spec = experiment(out, bots=["random", f"{hanging}:{bot}"], games=4, jobs=jobs, decision_seconds=0.3)
     started = time.perf_counter()
@@ -302,7 +302,7 @@ def test_a_kill_at_a_chosen_moment_of_a_save_loses_and_duplicates_nothing(refere
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
 @pytest.mark.timeout(300)
 def test_workers_and_their_trackers_end_with_a_killed_parent_and_the_run_resumes(tmp_path: Path) -> None:
-    """After a parent-only SIGKILL with --jobs 2, both loky workers and their resource trackers (about
+    """After a parent-only SIGKILL with --jobs 2, both workers and their resource trackers (about
     280 MB) used to stay alive, playing for nobody."""
     out = tmp_path / "run"
     parent = subprocess.Popen([ARKMC, "run", "--bots", "random", "--games", "200", "--chunk-size", "5", "--seed", "3",
@@ -412,13 +412,13 @@ def test_every_bad_input_is_one_line_and_exit_code_2_and_leaves_no_folder(tmp_pa
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
-def test_loky_keeps_its_workers_from_one_run_to_the_next(tmp_path: Path) -> None:
+def test_the_supervisor_keeps_its_workers_from_one_run_to_the_next(tmp_path: Path) -> None:
     """A tournament runs one experiment per seating in one process: starting new workers for each
     (a new worker initializer each time made loky do so) costs a large share of a run's time."""
 
     def workers() -> set[int]:
         return {pid for pid in descendants(os.getpid())
-                if "popen_loky_posix" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")}
+                if "multiprocessing.spawn" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")}
 
     run(experiment(tmp_path / "first", jobs=2), progress=False)
     first = workers()

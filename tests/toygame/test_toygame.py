@@ -284,7 +284,8 @@ def test_the_greedy_family_is_the_toys_tunable_one(tmp_path: Path) -> None:
 
 def test_arkmc_report_shows_the_generic_sections_and_the_toys_own(two_bot_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "toy.md"
-    result = CliRunner().invoke(main, ["report", str(two_bot_run), "--out", str(out), "--format", "md"])
+    result = CliRunner().invoke(main, ["report", str(two_bot_run), "--out", str(out), "--format", "md",
+                                       "--allow-code"])
     assert result.exit_code == 0, result.output
     titles = [line[3:] for line in out.read_text().splitlines() if line.startswith("## ")]
     assert titles == ["Experiment", "Seat advantage", "Bots", "Game shape", "Toy Market: cards played", "Methods"]
@@ -328,7 +329,8 @@ def test_two_toy_runs_compare_without_the_ark_nova_sections(two_bot_run: Path, t
     other = tmp_path / "other"
     run(experiment(other, players=2, bots=["random", "random"], games=6, chunk_size=6), progress=False)
     out = tmp_path / "compare.md"
-    result = CliRunner().invoke(main, ["report", str(two_bot_run), str(other), "--out", str(out), "--format", "md"])
+    result = CliRunner().invoke(main, ["report", str(two_bot_run), str(other), "--out", str(out), "--format", "md",
+                                       "--allow-code"])
     assert result.exit_code == 0, result.output
     text = out.read_text()
     titles = [line[3:] for line in text.splitlines() if line.startswith("## ")]
