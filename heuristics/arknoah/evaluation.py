@@ -14,7 +14,7 @@ import numpy as np
 
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.board import Board, CageShape, cage_shapes
-from sim.arknoah.state import BAG, NoahState
+from sim.arknoah.state import NoahState
 
 WORD = 64
 WORD_MASK = (1 << WORD) - 1
