@@ -95,9 +95,8 @@ for _renamed in (FAMILY, "default", "racer"):
     register_alias(f"inhabit_{_renamed}", _renamed, GAMES, RENAMED)
 
 # The search bot as Inhabit the Earth wants it: the default heuristic rolls out and judges the leaves;
-# only the turn's action is searched, three of the searching seat's turns deep (two beat `default` in 62-67%
-# of two-player games, below the ladder's 65% on the latest seeds; three in 66% and more: docs/bots.md).
-DEFAULT_SEARCH = {"rollout": "default", "kinds": TURN, "turns": 3, "simulations": 60,
+# only the turn's action is searched, two of the searching seat's turns deep.
+DEFAULT_SEARCH = {"rollout": "default", "kinds": TURN, "turns": 2, "simulations": 60,
                   "scale": 4.0, "prior": 0.3, "exploration": 0.1}
 _default_search = partial(SearchBot, **DEFAULT_SEARCH)
 _default_search.__doc__ = ("Search bot at its Inhabit the Earth preset: `default` as rollout bot and judge, the "
