@@ -5,8 +5,10 @@ changed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
 import numpy as np
 
@@ -17,6 +19,7 @@ from sim.arknoah.state import NoahState
 WORD = 64
 WORD_MASK = (1 << WORD) - 1
 MAX_LEAD = 3
+STAYS: Mapping[int, int] = MappingProxyType({})  # no tile moved
 
 
 def progress(game: NoahState) -> float:
@@ -25,12 +28,13 @@ def progress(game: NoahState) -> float:
     return min(1.0, game.round / minimum)
 
 
-def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float, given: int = -1) -> float:
+def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float,
+               moved: Mapping[int, int] = STAYS) -> float:
     """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears;
-    the tile `given` counts as given away."""
+    a tile in `moved` counts as lying where it maps to (a seat, or BAG for a tile given away)."""
     catalog = game.catalog
     kind = catalog.species[catalog.tiles[tile].species]
-    holders = [game.holder[partner] for partner in catalog.partners[tile] if partner != given]
+    holders = [moved.get(partner, game.holder[partner]) for partner in catalog.partners[tile]]
     if seat in holders:
         share = weights.own_pair
     elif any(holder >= 0 for holder in holders):
@@ -38,6 +42,17 @@ def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late
     else:
         share = weights.single
     return share * kind.vp - weights.size_risk * kind.size * late
+
+
+def tiles_gain(game: NoahState, seat: int, moved: Mapping[int, int], weights: NoahWeights, late: float) -> float:
+    """What tiles drawn from the bags add to the promise of `seat`'s tiles when each goes where `moved`
+    maps it: the worth of those the seat takes, and the rise of the seat's tiles they partner (a single
+    becomes a pair, its own or shared, whoever takes the partner)."""
+    gain = sum(tile_worth(game, seat, tile, weights, late, moved) for tile, taker in moved.items() if taker == seat)
+    holder, partners = game.holder, game.catalog.partners
+    for partner in {partner for tile in moved for partner in partners[tile] if holder[partner] == seat}:
+        gain += tile_worth(game, seat, partner, weights, late, moved) - tile_worth(game, seat, partner, weights, late)
+    return gain
 
 
 def expected_best(values: list[float], draws: int) -> float:

@@ -14,18 +14,20 @@ from collections.abc import Callable
 from typing import Any
 
 from heuristics.arknoah.evaluation import (
+    STAYS,
     expected_best,
     loadable_sizes,
     open_shapes,
     progress,
     single_sizes,
     tile_worth,
+    tiles_gain,
 )
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.animals import swappable
 from sim.arknoah.board import bit_list
 from sim.arknoah.flow import amounts
-from sim.arknoah.state import NoahState
+from sim.arknoah.state import BAG, NoahState
 from sim.arknoah.steps import (
     FEMALE_BAG,
     KEEP,
@@ -43,6 +45,7 @@ from sim.arknoah.steps import (
 from sim.core.decision import Decision
 
 Chooser = Callable[[NoahState, Decision, NoahWeights], Any]
+ONE_EACH = (1, 1, 0)  # the gathering's draws (males, females, either) with two players
 CLOSENESS = 3  # cage shapes up to this many walls short are worth building towards
 
 
@@ -103,9 +106,14 @@ def _load_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
 
 
 def _gather_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
+    """The gathering as such, the own singles it may pair, and what the draw promises the planner against
+    the best other player: worked out exactly for two players' split of one female and one male
+    (`gather_draw`), estimated from the bags' tiles otherwise (`gather_pick`, `gather_rival`)."""
     waiting = sum(1 for tile, holder in enumerate(game.holder)
                   if holder == seat and any(game.holder[partner] == -1 for partner in game.catalog.partners[tile]))
     gain = weights.gather * (1.0 - progress(game)) + weights.gather_partner * waiting
+    if weights.gather_draw and game.rules.gather_draws[len(game.players)] == ONE_EACH:
+        return gain + weights.gather_draw * split_draw_gain(game, seat, weights)
     if weights.gather_pick or weights.gather_rival:
         late = progress(game)
         tiles = [tile for bag in game.bags for tile in bag]
@@ -115,6 +123,37 @@ def _gather_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
             gain -= weights.gather_rival * max(sum(tile_worth(game, other, tile, weights, late) for tile in tiles)
                                                for other in game.others(seat)) / len(tiles)
     return gain
+
+
+def split_draw_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
+    """The expected gain of a gathering that draws one female and one male for two players: the planner
+    keeps the drawn tile whose split pays it most, the other player takes the other. A split pays the
+    planner the rise of its tiles' promise (the tile kept, and singles that either tile makes a pair,
+    own or shared) less `gather_draw_rival` times the same rise for the other player."""
+    females, males = game.bags
+    if not females or not males:
+        return 0.0
+    (other,), partners = game.others(seat), game.catalog.partners
+    # Splits of tiles of different species add up from each tile's move alone: worked out once per tile.
+    alone = {(tile, taker): split_net(game, seat, {tile: taker}, weights)
+             for tile in females + males for taker in (seat, other)}
+    total = 0.0
+    for female in females:
+        for male in males:
+            if male in partners[female]:
+                total += max(split_net(game, seat, {female: seat, male: other}, weights),
+                             split_net(game, seat, {male: seat, female: other}, weights))
+            else:
+                total += max(alone[female, seat] + alone[male, other], alone[male, seat] + alone[female, other])
+    return total / (len(females) * len(males))
+
+
+def split_net(game: NoahState, seat: int, moved: dict[int, int], weights: NoahWeights) -> float:
+    """The rise of the seat's tile promise when drawn tiles go where `moved` says, less `gather_draw_rival`
+    times the rise of the other player's (two players)."""
+    late, (other,) = progress(game), game.others(seat)
+    return (tiles_gain(game, seat, moved, weights, late)
+            - weights.gather_draw_rival * tiles_gain(game, other, moved, weights, late))
 
 
 def _swap_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
@@ -132,7 +171,7 @@ def exchange_promise(game: NoahState, seat: int, weights: NoahWeights) -> float:
     gives = [(give, tile_worth(game, seat, give, weights, late)) for give in swappable(game, seat)]
     if not gives:
         return 0.0
-    gains = [max(0.0, *(tile_worth(game, seat, tile, weights, late, give) - worth for give, worth in gives))
+    gains = [max(0.0, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - worth for give, worth in gives))
              for bag in game.bags for tile in bag]
     return expected_best(gains, game.rules.swap_draws)
 
@@ -315,7 +354,7 @@ def exchange(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
     def gain(option: Any) -> float:
         if not isinstance(option, Exchange):
             return 0.0
-        given = option.give if weights.partner_given else -1
+        given = {option.give: BAG} if weights.partner_given else STAYS
         return (tile_worth(game, seat, option.take, weights, late, given)
                 - tile_worth(game, seat, option.give, weights, late))
 

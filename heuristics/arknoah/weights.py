@@ -46,6 +46,8 @@ class NoahWeights:
     gather_partner: float  # per own single whose partner is in a bag
     gather_pick: float  # per VP of promise of the best tile the planner can expect to pick
     gather_rival: float  # per VP of promise a tile drawn brings the best other player (it takes one too)
+    gather_draw: float  # per VP of the expected net rise of tile promise from a two-player gathering's split
+    gather_draw_rival: float  # in that split, the other player's rise of promise counted against the planner's
     swap: float  # the swap action as such (its 1 VP reward)
     swap_hull: float  # when a wall swap would raise the player's hull walls against the leader
     swap_animal: float  # per own single the swap could exchange

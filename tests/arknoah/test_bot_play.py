@@ -12,9 +12,10 @@ import heuristics.arknoah  # noqa: F401  (registers the family)
 from arknoah.helpers import SPEC, bag, give, new, tile
 from heuristics.arknoah.bot import NoahBot
 from heuristics.arknoah.evaluation import expected_best, tile_worth
-from heuristics.arknoah.policy import _build_gain, _gather_gain, exchange, exchange_promise
+from heuristics.arknoah.policy import _build_gain, _gather_gain, exchange, exchange_promise, split_draw_gain
 from sim.arknoah import dataset
 from sim.arknoah.game import ArkNoah
+from sim.arknoah.state import NoahState
 from sim.arknoah.steps import KEEP, Exchange
 from sim.core.decision import Decision
 from sim.core.play import play_game
@@ -33,9 +34,10 @@ def actions_taken(players: int, seeds: range) -> set[str]:
     return taken
 
 
-def test_the_default_takes_every_action_of_the_quick_rules() -> None:
-    game = ArkNoah().new_game({"players": 4, "quick": True}, 0)
-    assert actions_taken(4, range(6)) == set(game.actions)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_default_takes_every_action_of_the_quick_rules(players: int) -> None:
+    game = ArkNoah().new_game({"players": players, "quick": True}, 0)
+    assert actions_taken(players, range(6)) == set(game.actions)
 
 
 def test_the_quick_table_weighs_the_quick_rules_and_noah_v1_has_none() -> None:
@@ -47,6 +49,7 @@ def test_the_quick_table_weighs_the_quick_rules_and_noah_v1_has_none() -> None:
     assert bot.weights.swap_hull > 0 and bot.weights.build > 0
     assert old.quick_weights == old.weights
     assert old.weights.gather_pick == old.weights.swap_pick == old.weights.build_cage == old.weights.partner_given == 0
+    assert old.weights.gather_draw == 0 and bot.weights.gather_draw == 0 < bot.quick_weights.gather_draw
 
 
 def test_expected_best_of_draws() -> None:
@@ -91,9 +94,10 @@ def test_the_swap_promises_what_the_draws_can_complete() -> None:
 
 
 def test_gathering_is_worth_the_best_pick_less_the_rivals_share() -> None:
+    """The estimate from the bags' tiles (any player count; with two, when the split term is off)."""
     game = new(2, quick=True)
     bag(game, tile(game, "lion", True), tile(game, "lion", False))
-    weights = replace(NoahBot().quick_weights, gather=0.0, gather_partner=0.0)
+    weights = replace(NoahBot().quick_weights, gather=0.0, gather_partner=0.0, gather_draw=0.0)
     pick = expected_best([tile_worth(game, 0, number, weights, 0.0) for number in game.bags[0] + game.bags[1]], 2)
     assert _gather_gain(game, 0, replace(weights, gather_rival=0.0)) == pytest.approx(weights.gather_pick * pick)
     give(game, 1, "lion", True)
@@ -111,3 +115,56 @@ def test_building_counts_a_hull_wall_per_wall_in_hand_up_to_the_free_hull(walls:
     assert _build_gain(game, 0, weights) == min(walls, free)
     game.walls |= game.board.hull & ~(game.board.hull & -game.board.hull)  # every hull edge but one walled
     assert _build_gain(game, 0, weights) == min(walls, 1)
+
+
+def vp(game: NoahState, species: str) -> int:
+    return game.catalog.species[game.catalog.tiles[tile(game, species, True)].species].vp
+
+
+def test_two_players_split_the_draw_and_a_partner_raises_its_single_whoever_takes_it() -> None:
+    """Schnellregel, Aktion 1 Tiere: with two players 1 female and 1 male are drawn, the planner keeps one,
+    the other player takes the other. The planner's male dog becomes its own pair if it keeps the female
+    dog, a shared pair if the other player takes it; the male cat stays a single for whoever takes it."""
+    game = new(2, quick=True)
+    give(game, 0, "dog", True)
+    bag(game, tile(game, "dog", False), tile(game, "cat", True))
+    weights = replace(NoahBot().quick_weights, gather_draw=1.0, gather_draw_rival=0.5)
+    own, shared, single = weights.own_pair, weights.shared_pair, weights.single
+    dog, cat = vp(game, "dog"), vp(game, "cat")
+    keep_dog = 2 * own * dog - single * dog - weights.gather_draw_rival * single * cat
+    keep_cat = single * cat + (shared - single) * dog - weights.gather_draw_rival * shared * dog
+    assert split_draw_gain(game, 0, weights) == pytest.approx(max(keep_dog, keep_cat))
+    rival = weights.gather_draw_rival
+    assert split_draw_gain(game, 1, weights) == pytest.approx(max(
+        shared * dog - rival * ((shared - single) * dog + single * cat), single * cat - rival * (2 * own - single) * dog))
+
+
+def test_a_drawn_pair_split_between_the_players_is_a_shared_pair_for_both() -> None:
+    game = new(2, quick=True)
+    bag(game, tile(game, "dog", False), tile(game, "dog", True))
+    weights = replace(NoahBot().quick_weights, gather_draw=1.0, gather_draw_rival=0.5)
+    assert split_draw_gain(game, 0, weights) == pytest.approx(weights.shared_pair * vp(game, "dog") * 0.5)
+
+
+def test_the_split_counts_only_with_two_players_and_replaces_the_estimate() -> None:
+    weights = replace(NoahBot().quick_weights, gather=0.0, gather_partner=0.0, gather_draw=1.0)
+    for players, split in ((2, True), (4, False)):
+        game = new(players, quick=True)
+        give(game, 0, "dog", True)
+        bag(game, tile(game, "dog", False), tile(game, "cat", True))
+        expected = split_draw_gain(game, 0, weights) if split else _gather_gain(game, 0, replace(weights, gather_draw=0.0))
+        assert _gather_gain(game, 0, weights) == pytest.approx(expected)
+
+
+def test_gathering_pays_when_the_draw_pairs_the_planners_single_not_the_rivals() -> None:
+    """The default (two players, quick rules) plans the animals action when the bags hold the partner of
+    its own single, not when they hold the partner of the other player's."""
+    bot = NoahBot()
+    game = new(2, quick=True)
+    give(game, 0, "dog", True)
+    give(game, 1, "cat", True)
+    bag(game, tile(game, "dog", False), tile(game, "sheep", True))
+    mine = _gather_gain(game, 0, bot.quick_weights)
+    theirs = _gather_gain(game, 1, bot.quick_weights)
+    assert mine > 0 > theirs
+
