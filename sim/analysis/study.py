@@ -24,7 +24,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as scipy_stats
 
-from sim.analysis.data import Run, with_names
+from sim.analysis.data import NotARun, Run, with_names
 from sim.analysis.stats import games_to_detect, paired_change
 from sim.analysis.tables import with_q_values
 from sim.pipeline.study import CONTROLLED, StudyDesign, study_design
@@ -34,8 +34,8 @@ TREATED, TWIN = {"cards": "dealt", "keeps": "kept", "bans": "banned"}, {"cards":
                                                                         "keeps": "let go", "bans": "untouched deal"}
 
 
-class NotAStudy(ValueError):
-    """A run folder that holds an ordinary run, not a study."""
+class NotAStudy(NotARun):
+    """A run folder that holds an ordinary run, not a study (a NotARun, so the commands print it as one line)."""
 
 
 @dataclass(frozen=True)

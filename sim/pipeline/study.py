@@ -62,10 +62,6 @@ class StudyDesign:
         """The games of `pairs` pairs: one per arm and pair."""
         return pairs * len(self.arms)
 
-    def pairs(self, games: int) -> int:
-        """The pairs that `games` games complete."""
-        return games // len(self.arms)
-
     def pair_and_arm(self, game: int) -> tuple[int, int]:
         """Game number -> (pair, arm)."""
         return divmod(game, len(self.arms))
