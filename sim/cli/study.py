@@ -29,12 +29,13 @@ SHOWN = 5  # effects printed at each end
 @click.option("--cards", "cards_text", default=None, metavar="LIST",
               help="The components to study, by number or name, separated by commas (the game's cards; Ark & Noah: "
                    "its species).  [default: all of them; --list lists them]")
-@click.option("--seat", type=int, default=1, show_default=True, help="The seat whose hand is changed (1-based).")
+@click.option("--seat", type=int, default=None,
+              help="The seat whose hand is changed (1-based); with --resume, the study's own.  [default: 1]")
 @click.option("--out", default=None, help="The study folder.  [default: runs/study-KIND]")
 @click.option("--resume", is_flag=True,
               help="Finish an interrupted study in --out, or extend it to a larger --pairs; saved games are kept.")
 @click.option("--list", "list_only", is_flag=True, help="List the components the game can study, and stop.")
-def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text: str | None, seat: int,
+def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text: str | None, seat: int | None,
           out: str | None, resume: bool, list_only: bool, bots_text: str | None, options: tuple[str, ...],
           overrides: tuple[str, ...], allow_code: bool, progress: bool | None, **flags: Any) -> None:
     """Measure each component's strength by experiment: pairs of games on the same seed, one changed.
@@ -72,12 +73,14 @@ def study(kind: str, experiment_file: Path | None, pairs: int | None, cards_text
         if list_only:
             _list_components(factory)
             return
+        saved = study_design(experiment.study)
+        if seat is None:
+            seat = saved.seat + 1 if resume and saved is not None else 1
         try:
             design = checked_design(factory, kind, names, seat - 1, experiment.players)
             check_interventions(factory, experiment.config, design, experiment.seed)
         except StudyError as error:
             raise ArkmcError(str(error)) from None
-        saved = study_design(experiment.study)
         if resume and saved is not None and not names:
             design = replace(design, components=saved.components)
         wanted = design.games(pairs) if pairs is not None else (

@@ -35,6 +35,13 @@ def test_a_study_saves_one_effect_per_card_with_every_pair_and_extends_with_resu
     assert pl.read_parquet(tmp_path / "cards" / "effects.parquet")["pairs"].to_list() == [5, 5]
 
 
+def test_a_study_of_another_seat_resumes_with_its_own_seat(tmp_path: Path) -> None:
+    out = str(tmp_path / "seat2")
+    assert study("cards", "--cards", "401", "--pairs", "1", "--seat", "2", "--out", out).exit_code == 0
+    more = study("cards", "--pairs", "2", "--resume", "--out", out)
+    assert more.exit_code == 0 and "effect on seat 2's win rate" in more.output, more.output
+
+
 def test_every_arm_of_a_pair_plays_the_same_seed(tmp_path: Path) -> None:
     out = tmp_path / "keeps"
     assert study("keeps", "--cards", "401", "--pairs", "2", "--out", str(out)).exit_code == 0
