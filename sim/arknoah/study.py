@@ -22,9 +22,10 @@ import random
 
 from sim.arknoah.catalog import Catalog
 from sim.arknoah.state import BAG, BOX, NoahState
+from sim.core.interventions import make_intervention
 from sim.core.protocols import Intervention
 
-STUDY_KINDS = ("deal", "ban")
+STUDY_KINDS = ("deal", "ban")  # the makers of `intervene`, in this order
 
 
 def study_components(catalog: Catalog) -> dict[int, str]:
@@ -41,15 +42,9 @@ def intervene(game: NoahState, intervention: Intervention, rng: random.Random) -
     if all(game.holder[tile.number] == BOX for tile in catalog.tiles if tile.species == species):
         raise ValueError(f"the {catalog.species[species].name} is not in this game (its tiles stay in the box with "
                          f"{len(game.players)} players{' or the quick rules' if game.quick else ''})")
-    if intervention.kind == "ban":
-        ban_species(game, species, rng)
-    elif intervention.kind == "deal":
-        if not 0 <= intervention.seat < len(game.players):
-            raise ValueError(f"seat {intervention.seat + 1} is not in this {len(game.players)}-player game")
-        deal_species(game, intervention.seat, species, rng)
-    else:
-        raise ValueError(f"Ark & Noah cannot make a {intervention.kind!r} intervention "
-                         f"(it can: {', '.join(STUDY_KINDS)})")
+    make_intervention(intervention, "Ark & Noah", len(game.players), {
+        "deal": lambda: deal_species(game, intervention.seat, species, rng),
+        "ban": lambda: ban_species(game, species, rng)})
 
 
 def deal_species(game: NoahState, seat: int, species: int, rng: random.Random) -> None:

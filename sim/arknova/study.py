@@ -13,9 +13,10 @@ import random
 from sim.arknova import deck
 from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
+from sim.core.interventions import make_intervention
 from sim.core.protocols import Intervention
 
-STUDY_KINDS = ("deal", "keep", "let_go", "ban")
+STUDY_KINDS = ("deal", "keep", "let_go", "ban")  # the makers of `intervene`, in this order
 KEEP_STEP = "keep_cards"
 
 
@@ -30,14 +31,18 @@ def intervene(game: ArkNovaGame, intervention: Intervention, rng: random.Random)
     card = intervention.component
     if card not in game.catalog.zoo_deck:
         raise ValueError(f"card {card} is not in Ark Nova's zoo deck")
-    if intervention.kind == "ban":
-        ban_card(game, card)
-        return
-    if not 0 <= intervention.seat < len(game.players):
-        raise ValueError(f"seat {intervention.seat + 1} is not in this {len(game.players)}-player game")
-    deal_card(game, intervention.seat, card, rng)
-    if intervention.kind in ("keep", "let_go"):
-        bind_keep(game, intervention.seat, card, intervention.kind == "keep")
+    seat = intervention.seat
+    make_intervention(intervention, "Ark Nova", len(game.players), {
+        "deal": lambda: deal_card(game, seat, card, rng),
+        "keep": lambda: deal_and_bind(game, seat, card, rng, keep=True),
+        "let_go": lambda: deal_and_bind(game, seat, card, rng, keep=False),
+        "ban": lambda: ban_card(game, card)})
+
+
+def deal_and_bind(game: ArkNovaGame, seat: int, card: int, rng: random.Random, keep: bool) -> None:
+    """Deal `card` to the seat (`deal_card`), then make its opening keep keep it or let it go (`bind_keep`)."""
+    deal_card(game, seat, card, rng)
+    bind_keep(game, seat, card, keep)
 
 
 def deal_card(game: ArkNovaGame, seat: int, card: int, rng: random.Random) -> None:

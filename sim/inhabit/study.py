@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import random
 
+from sim.core.interventions import make_intervention
 from sim.core.protocols import Intervention
 from sim.inhabit.catalog import Catalog
 from sim.inhabit.state import InhabitState
 
-STUDY_KINDS = ("deal", "ban")
+STUDY_KINDS = ("deal", "ban")  # the makers of `intervene`, in this order
 RED_SLOT = 0  # the standard game deals each seat its red predator first (sim.inhabit.setup._red_predators)
 STARTING_DECK = 1  # the deck the starting hands come from
 
@@ -44,15 +45,9 @@ def intervene(game: InhabitState, intervention: Intervention, rng: random.Random
     if card not in game.decks[STARTING_DECK - 1] and all(card not in seat.hand for seat in game.seats):
         raise ValueError(f"card {card} is not a deck-1 card of this game" + (
             " (the introductory game plays only egg cards)" if game.intro else ""))
-    if intervention.kind == "ban":
-        ban_card(game, card)
-    elif intervention.kind == "deal":
-        if not 0 <= intervention.seat < len(game.seats):
-            raise ValueError(f"seat {intervention.seat + 1} is not in this {len(game.seats)}-player game")
-        deal_card(game, intervention.seat, card, rng)
-    else:
-        raise ValueError(f"Inhabit the Earth cannot make a {intervention.kind!r} intervention "
-                         f"(it can: {', '.join(STUDY_KINDS)})")
+    make_intervention(intervention, "Inhabit the Earth", len(game.seats), {
+        "deal": lambda: deal_card(game, intervention.seat, card, rng),
+        "ban": lambda: ban_card(game, card)})
 
 
 def deal_card(game: InhabitState, seat: int, card: int, rng: random.Random) -> None:
