@@ -14,7 +14,7 @@ import polars as pl
 from sim.analysis.cards import card_seats
 from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import newcombe_difference, two_proportion_p
-from sim.analysis.tables import with_q_values
+from sim.analysis.tables import with_games_to_settle, with_q_values
 from sim.pipeline.experiment import setting_differences
 
 MIN_N = 10   # plays of a card in each run before its change is listed
@@ -35,8 +35,9 @@ def overridden_cards(run: Run) -> list[int]:
     return [int(match.group(1)) for match in found if match]
 
 
-def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataFrame:
-    """Per `key`: both runs' n and win rate, the change (Newcombe interval) and its p-value; no q-values yet."""
+def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str, games: int) -> pl.DataFrame:
+    """Per `key`: both runs' n and win rate, the change (Newcombe interval), its p-value and the games per run
+    (of runs of `games` games like these) that would settle it; no q-values yet."""
     table = base.join(variant, on=key, how="full", coalesce=True, suffix="_variant").fill_null(0)
     rows = []
     for row in table.iter_rows(named=True):
@@ -46,7 +47,9 @@ def _difference(base: pl.DataFrame, variant: pl.DataFrame, key: str) -> pl.DataF
                      "win_variant": row["wins_variant"] / row["n_variant"] if row["n_variant"] else None,
                      "change": difference, "change_low": low, "change_high": high,
                      "p_value": two_proportion_p(row["wins_variant"], row["n_variant"], row["wins"], row["n"])})
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
+    if not rows:
+        return pl.DataFrame()
+    return with_games_to_settle(pl.DataFrame(rows), games, pl.col("change"), "change_low", "change_high")
 
 
 def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:
@@ -63,7 +66,7 @@ def compare_cards(base: Run, variant: Run, min_n: int = MIN_N) -> pl.DataFrame:
             return pl.DataFrame(schema={"card": pl.UInt16, "n": pl.UInt32, "wins": pl.Int64})
         return held.filter(pl.col("played")).group_by("card").agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
 
-    table = _difference(counts(base), counts(variant), "card")
+    table = _difference(counts(base), counts(variant), "card", min(base.n_games, variant.n_games))
     if table.is_empty():
         return table
     focus = overridden_cards(variant) + overridden_cards(base)
@@ -81,5 +84,5 @@ def compare_factor(base: Run, variant: Run, column: str) -> pl.DataFrame:
             return pl.DataFrame(schema={column: pl.String, "n": pl.UInt32, "wins": pl.Int64})
         return run.seats.group_by(column).agg(pl.len().alias("n"), pl.col("won").sum().alias("wins"))
 
-    table = _difference(counts(base), counts(variant), column)
+    table = _difference(counts(base), counts(variant), column, min(base.n_games, variant.n_games))
     return with_q_values(table).sort(column) if not table.is_empty() else table

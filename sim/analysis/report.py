@@ -26,6 +26,7 @@ from tqdm import tqdm
 
 from sim.analysis import bots, compare, paired, plots, seats, shape, stats
 from sim.analysis.data import Run
+from sim.analysis.tables import with_games_to_settle
 from sim.core.protocols import SeatFactor
 from sim.core.registry import default_game
 
@@ -179,6 +180,9 @@ def interval_of(value: str, low: str, high: str, formatter: Callable[[Any], str]
     return lambda row: f"{formatter(row[value])} {interval(row[low], row[high], formatter)}"
 
 
+SETTLE_COLUMN = ("games to settle", column("games_needed", whole_games))  # the column `tables.with_games_to_settle` adds
+
+
 def experiment_section(run: Run) -> Section:
     """What was run: the experiment spec, code version and how many games ended how."""
     section = Section("Experiment")
@@ -212,10 +216,12 @@ def seats_section(run: Run) -> Section:
                             f"{MIN_SEAT_GAMES} per player count are needed.")
         return section
     section.figure("Win rate per seat; the dashed line is the fair share", plots.seat_plot(table))
-    section.table("Win rate and points difference to the starting seat, by player count", table, [
+    table = with_games_to_settle(table, "n", pl.col("win_rate") - pl.col("fair"), "win_rate_low", "win_rate_high")
+    section.table("Win rate and points difference to the starting seat, by player count; games to settle: the "
+                  "games that would tell the seat's win rate from the fair share", table, [
         ("players", column("players")), ("seat", column("seat")), ("games n", column("n")),
-        ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
-        ("mean points", column("mean_points", num)),
+        ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")), ("fair", column("fair", pct)),
+        SETTLE_COLUMN, ("mean points", column("mean_points", num)),
         ("points vs seat 1 [95% CI]", interval_of("vs_first_points", "vs_first_low", "vs_first_high", num))])
     for row in seats.seat_fairness(run).iter_rows(named=True):
         part = table.filter(pl.col("players") == row["players"])
@@ -248,10 +254,12 @@ def bots_section(run: Run) -> Section:
         section.table("Bradley-Terry ratings on the Elo scale, highest first (400 points = finishes ahead 10 "
                       "times in 11)", rating, [
             ("bot", column("bot_spec")), ("seats n", column("n")), ("rating", column("rating", lambda v: num(v, 0)))])
+        matrix = with_games_to_settle(matrix, "n", pl.col("ahead") - 0.5, "ahead_low", "ahead_high")
         section.table("Head to head: share of meetings the bot finished ahead (ties count half) and its mean points "
-                      "margin over the opponent; a game counts once", matrix, [
+                      "margin over the opponent; a game counts once; games to settle: the meetings that would tell "
+                      "the bot's share from an even 50%", matrix, [
                           ("bot", column("bot")), ("opponent", column("opponent")), ("games n", column("n")),
-                          ("ahead [95% CI]", interval_of("ahead", "ahead_low", "ahead_high")),
+                          ("ahead [95% CI]", interval_of("ahead", "ahead_low", "ahead_high")), SETTLE_COLUMN,
                           ("points margin [95% CI]", interval_of("margin", "margin_low", "margin_high", num))])
     section.figure("Score distributions", plots.score_plot(run.seats, run.points_unit))
     section.table(f"Final points per bot{plots.in_unit(run.points_unit)}", bots.score_distribution(run), [
@@ -290,6 +298,11 @@ METHODS = [
     "Where many things are tested at once, p-values are adjusted by Benjamini-Hochberg (q) within each family of "
     f"tests; a q below {SIGNIFICANT_Q} keeps the expected share of false discoveries under 5%, and the tables mark "
     f"it with {MARK}. A p- or q-value below 0.001 is printed as < 0.001.",
+    "Games to settle: how many games of a run like this one would find the difference seen (a win rate from the "
+    "fair share or an even 50%, a change from none) with 80% power at a two-sided 5% level, the standard error "
+    "read off the 95% interval and shrinking as one over the square root of the games. A borderline row shows what "
+    "would settle it; a row already clear shows fewer games than were played. Differences of two rates are in "
+    "percentage points (pp).",
     "Seats are numbered from 1 in this report (seat 1 starts); the dataset numbers them from 0 (docs/dataset.md).",
     "Bot ratings are Bradley-Terry strengths fitted to every pair of seats in a game (ties half), on the Elo "
     "scale. In the head-to-head table a game counts once: its score is the share of its pairs the bot won.",
@@ -408,7 +421,7 @@ RANDOMISED_COLUMNS = [  # a `randomised.randomised_table`'s columns for people, 
     ("points when dealt [95% CI]", interval_of("effect_points", "effect_points_low", "effect_points_high", signed)),
     ("drawn n", column("drawn_n", whole_games)),
     ("win rate when drawn, pp [95% CI]", interval_of("drawn_win", "drawn_win_low", "drawn_win_high", signed_pp)),
-    ("games to settle", column("games_needed", whole_games))]
+    SETTLE_COLUMN]
 
 
 def change_pp(value: float) -> str:
@@ -537,8 +550,8 @@ def compare_columns(key: str) -> list[tuple[str, Callable[[dict], str]]]:
     """The columns of a change table keyed by `key` (a card, or a per-seat factor such as Ark Nova's map)."""
     return [(key, column(key)), ("baseline n", column("n_base")), ("baseline", column("win_base", pct)),
             ("variant n", column("n_variant")), ("variant", column("win_variant", pct)),
-            ("change [95% CI]", interval_of("change", "change_low", "change_high")),
-            ("q (BH)", column("q_value", p_value))]
+            ("change, pp [95% CI]", interval_of("change", "change_low", "change_high", signed_pp)),
+            ("q (BH)", column("q_value", p_value)), SETTLE_COLUMN]
 
 
 STYLE = """

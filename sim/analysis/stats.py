@@ -154,13 +154,20 @@ def games_to_detect(game_sd: float, change: float, alpha: float = 0.05, power: f
     return max(2, int(np.ceil((z * game_sd / abs(change)) ** 2)))
 
 
-def games_to_settle(games: int, effect: np.ndarray | float, standard_error: np.ndarray | float) -> np.ndarray:
+def games_to_settle(games: int | np.ndarray, effect: np.ndarray | float, standard_error: np.ndarray | float) -> np.ndarray:
     """Games of a run like the one measured that find `effect` with 80% power at a two-sided 5% level: the
-    standard error shrinks as one over the square root of the games. NaN where the effect is 0 or unknown."""
+    standard error shrinks as one over the square root of the games (`games` may differ row by row). NaN where
+    the effect is 0 or unknown."""
     power = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
     with np.errstate(divide="ignore", invalid="ignore"):
-        needed = np.ceil(games * (power * np.asarray(standard_error, dtype=float) / np.abs(effect)) ** 2)
+        needed = np.ceil(np.asarray(games, dtype=float) * (power * np.asarray(standard_error, dtype=float) / np.abs(effect)) ** 2)
     return np.where(np.isfinite(needed), needed, np.nan)
+
+
+def interval_error(low: np.ndarray | float, high: np.ndarray | float) -> np.ndarray:
+    """The standard error behind a 95% interval: its width over 2 x 1.96 (exact for a normal interval, close
+    for the Wilson and Newcombe ones the reports print), so that any interval gives its games to settle."""
+    return (np.asarray(high, dtype=float) - np.asarray(low, dtype=float)) / (2 * Z95)
 
 
 def detectable_change(game_sd: float, games: int, alpha: float = 0.05, power: float = 0.8) -> float:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import polars as pl
 
-from sim.analysis.stats import benjamini_hochberg, wilson
+from sim.analysis.stats import benjamini_hochberg, games_to_settle, interval_error, wilson
 from sim.core.protocols import SeatFactor
 
 
@@ -21,6 +21,20 @@ def with_wilson(table: pl.DataFrame, wins: str = "wins", n: str = "n", prefix: s
         (pl.col(wins) / pl.col(n)).alias(prefix),
         pl.Series(f"{prefix}_low", [b[0] for b in bounds], dtype=pl.Float64),
         pl.Series(f"{prefix}_high", [b[1] for b in bounds], dtype=pl.Float64))
+
+
+def with_games_to_settle(table: pl.DataFrame, games: int | str, effect: pl.Expr, low: str, high: str) -> pl.DataFrame:
+    """Add `games_needed`: how many games of a run like this one would find each row's `effect` (its difference
+    from what no effect would give) with 80% power at a two-sided 5% level, the standard error read off the 95%
+    interval `low`-`high`. `games` is the games behind the table, or the column holding each row's. A borderline
+    row shows the games that would settle it; a clear one, fewer games than were played."""
+    if table.is_empty():
+        return table.with_columns(pl.lit(None, dtype=pl.Float64).alias("games_needed"))
+    values = table.select(effect.alias("effect"), pl.col(low), pl.col(high),
+                          (pl.col(games) if isinstance(games, str) else pl.lit(games)).alias("games"))
+    error = interval_error(values[low].to_numpy(), values[high].to_numpy())
+    needed = games_to_settle(values["games"].to_numpy(), values["effect"].to_numpy(), error)
+    return table.with_columns(pl.Series("games_needed", needed, dtype=pl.Float64))
 
 
 def with_q_values(table: pl.DataFrame, p: str = "p_value", q: str = "q_value") -> pl.DataFrame:

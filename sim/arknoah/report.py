@@ -9,7 +9,8 @@ import polars as pl
 
 from sim.analysis import plots
 from sim.analysis.data import Run
-from sim.analysis.report import Section, column, interval, interval_of, num, pct
+from sim.analysis.report import SETTLE_COLUMN, Section, change_pp, column, interval, interval_of, num, pct, signed_pp
+from sim.analysis.tables import with_games_to_settle
 from sim.arknoah import analysis
 
 MIN_GAMES = 30  # finished games before a section draws conclusions
@@ -57,9 +58,12 @@ def first_seat_section(run: Run) -> Section:
                             f"{interval(row['win_rate_low'], row['win_rate_high'])}, {verdict} the fair "
                             f"{pct(row['fair'])}, and leads the other seats' mean by {num(row['lead'])} VP "
                             f"{interval(row['lead_low'], row['lead_high'], num)}.")
-    section.table("The start player in mirror games (win share: a shared win counts 1/k)", table, [
+    table = with_games_to_settle(table, "n", pl.col("win_rate") - pl.col("fair"), "win_rate_low", "win_rate_high")
+    section.table("The start player in mirror games (win share: a shared win counts 1/k; games to settle: the mirror "
+                  "games that would tell its share from the fair one)", table, [
         ("players", column("players")), ("games n", column("n")),
         ("win share [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")), ("fair", column("fair", pct)),
+        SETTLE_COLUMN,
         ("VP lead over the others [95% CI]", interval_of("lead", "lead_low", "lead_high", num))])
     return section
 
@@ -75,16 +79,19 @@ def action_section(run: Run) -> Section:
                         "winning (an association: strong bots may plan it often because they win, not the reverse).")
     best = table.sort("difference", descending=True).row(0, named=True)
     section.text.append(f"Planned often, {best['action']} goes with the largest gain in win rate: "
-                        f"{pct(best['difference'])} {interval(best['difference_low'], best['difference_high'])}.")
+                        f"{change_pp(best['difference'])} "
+                        f"{interval(best['difference_low'], best['difference_high'], signed_pp)}.")
     section.figure("Win rate when planned often minus otherwise, with 95% Newcombe intervals",
                    plots.interval_plot(table, "action", "difference", "difference_low", "difference_high",
                                        "Planning an action often", "difference in win rate", reference=0.0,
                                        unit=plots.POINTS))
-    section.table("Action value", table, [
+    table = with_games_to_settle(table, run.n_games, pl.col("difference"), "difference_low", "difference_high")
+    section.table("Action value (games to settle: the games that would tell the difference from none)", table, [
         ("action", column("action")), ("planned per seat", column("planned_per_seat", num)),
         ("often n", column("often_n")), ("win when often", column("often_win", pct)), ("rest n", column("rest_n")),
         ("win otherwise", column("rest_win", pct)),
-        ("difference [95% CI]", interval_of("difference", "difference_low", "difference_high"))])
+        ("difference, pp [95% CI]", interval_of("difference", "difference_low", "difference_high", signed_pp)),
+        SETTLE_COLUMN])
     return section
 
 

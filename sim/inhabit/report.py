@@ -13,6 +13,7 @@ from sim.analysis.data import Run
 from sim.analysis.report import (
     MARK,
     RANDOMISED_COLUMNS,
+    SETTLE_COLUMN,
     SIGNIFICANT_Q,
     TOP,
     Section,
@@ -22,6 +23,7 @@ from sim.analysis.report import (
     pct,
     top_and_bottom,
 )
+from sim.analysis.tables import with_games_to_settle
 from sim.inhabit import analysis
 
 PACK = ("These figures describe the data pack reconstructed from the rulebook (docs/inhabit/data.md): the "
@@ -65,10 +67,12 @@ def first_seat_section(run: Run) -> Section:
     if table.is_empty() or table["n"].max() < MIN_SEAT_GAMES:
         section.text.append(f"Too few games to judge the first seat: at least {MIN_SEAT_GAMES} per player count.")
         return section
-    section.table("The first seat's win share by player count (a shared win split between the tied seats)", table, [
+    table = with_games_to_settle(table, "n", pl.col("win_rate") - pl.col("fair"), "win_rate_low", "win_rate_high")
+    section.table("The first seat's win share by player count (a shared win split between the tied seats; games to "
+                  "settle: the games that would tell it from the fair share)", table, [
         ("players", column("players")), ("games n", column("n")),
         ("first seat wins [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
-        ("fair share", column("fair", pct))])
+        ("fair share", column("fair", pct)), SETTLE_COLUMN])
     for row in table.iter_rows(named=True):
         verdict = ("more often than its fair share" if row["win_rate_low"] > row["fair"] else
                    "less often than its fair share" if row["win_rate_high"] < row["fair"] else
@@ -90,13 +94,16 @@ def classes_section(run: Run) -> Section:
     section.text.append("A seat counts for a class when that class is in its menagerie at the end, for a continent "
                         "when one of its markers is there at the end. Win rates count a shared win as a win. The "
                         "difference is to the seats without it (Newcombe 95% interval): an association, since a seat "
-                        "with more creatures holds more classes.")
+                        "with more creatures holds more classes. Games to settle: the games that would tell the "
+                        "difference from none.")
     columns = [("n", column("n")), ("share of seats", column("share", pct)),
                ("win rate [95% CI]", interval_of("win_rate", "win_rate_low", "win_rate_high")),
                ("without it", column("win_without", pct)),
                ("difference [95% CI]", lambda row: f"{rate_change(row['difference'])} "
                                                    f"{rate_change_interval(row['difference_low'], row['difference_high'])}"
-                if row["difference"] is not None else "–")]
+                if row["difference"] is not None else "–"), SETTLE_COLUMN]
+    classes, continents = (with_games_to_settle(table, run.n_games, pl.col("difference"), "difference_low",
+                                                "difference_high") for table in (classes, continents))
     section.figure("Win rate of the seats ending with each class", plots.interval_plot(
         classes, "name", "win_rate", "win_rate_low", "win_rate_high", "Win rate by class in the menagerie",
         "win rate"))

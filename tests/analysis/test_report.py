@@ -135,6 +135,9 @@ def test_two_runs_are_compared_with_the_overridden_card_first(small_run: Path, t
     assert first_card_row is not None and first_card_row.group(1) == "401"
     map_rows = re.search(r"Win rate per map, variant - baseline.*?</table>", text, re.S)
     assert map_rows is not None and "<td>1 Observation Tower</td>" in map_rows.group(0)
+    assert "<th>change, pp [95% CI]</th>" in map_rows.group(0) and "<th>games to settle</th>" in map_rows.group(0)
+    change_cell = re.search(r"<td[^>]*>([+-]\d+\.\d) \[([+-]\d+\.\d), ([+-]\d+\.\d)\]</td>", map_rows.group(0))
+    assert change_cell is not None, map_rows.group(0)   # a change of rates in percentage points, no "%"
     assert "30 finished games of the two runs share their seed" in text and "270 games have no partner" in text
     assert "Each seat, the same games in both runs" in text and "Power (80%, two-sided 5% level" in text
     capsys.readouterr()

@@ -141,3 +141,42 @@ def test_a_tiny_negative_number_is_not_printed_as_minus_zero() -> None:
     assert (signed_pp(-0.0004), signed_pp(-0.0006), change_pp(-0.0004), change_pp(0.025)) == (
         "+0.0", "-0.1", "+0.0 pp", "+2.5 pp")
     assert (num(-0.04), num(-0.06), pct(-0.0004), pct(-0.0006)) == ("0.0", "-0.1", "0.0%", "-0.1%")
+
+
+def test_games_to_settle_read_off_an_interval_scale_the_run_by_the_squared_ratio_of_error_to_effect() -> None:
+    from sim.analysis.tables import with_games_to_settle
+    # A 95% interval 2 x 1.96 x 0.05 wide is a standard error of 0.05; an effect of 0.1 on 100 games then needs
+    # 100 x (2.8016 x 0.05 / 0.1)^2 = 196.2 -> 197 games, an effect of 0.2 only 50; no effect has no answer.
+    half = 1.959964 * 0.05
+    table = pl.DataFrame({"effect": [0.1, -0.1, 0.2, 0.0], "games": [100, 100, 100, 100]}).with_columns(
+        (pl.col("effect") - half).alias("low"), (pl.col("effect") + half).alias("high"))
+    needed = with_games_to_settle(table, 100, pl.col("effect"), "low", "high")["games_needed"].to_list()
+    assert needed[:3] == [197, 197, 50] and np.isnan(needed[3])
+    per_row = with_games_to_settle(table.with_columns(pl.Series("games", [100, 400, 100, 100])), "games",
+                                   pl.col("effect"), "low", "high")["games_needed"].to_list()
+    assert per_row[:2] == [197, 785]      # the same interval after 4 times the games: 4 x 196.2 games needed
+
+
+def _cells(section, caption_part: str) -> list[dict[str, str]]:
+    table = next(table for table in section.tables if caption_part in table.caption)
+    return [dict(zip(table.header, row, strict=True)) for row in table.rows]
+
+
+def test_the_seat_table_says_how_many_games_would_tell_each_seat_from_its_fair_share() -> None:
+    seats = _seat_rows(200, lambda game: (0,) if game % 10 < 6 else (1,))     # the first seat wins 60% of 200
+    row = _cells(seats_section(synthetic_run(seats)), "Win rate and points")[0]
+    low, high = wilson(120, 200)
+    expected = np.ceil(200 * (2.8016 * (high - low) / (2 * 1.959964) / 0.1) ** 2)
+    assert row["games to settle"] == f"{expected:,.0f}"
+    even = _seat_rows(200, lambda game: (game % 2,))                         # an even game: nothing to settle
+    assert _cells(seats_section(synthetic_run(even)), "Win rate and points")[0]["games to settle"] == "–"
+
+
+def test_the_head_to_head_table_says_how_many_meetings_would_tell_a_bot_from_an_even_share() -> None:
+    rows = [{"game": game, "seat": seat, "bot_spec": "A" if seat == 0 else "B",
+             "rank": 1 + (seat if game % 10 < 6 else 1 - seat), "points": 10.0 * (seat == 0)}
+            for game in range(100) for seat in range(2)]
+    cells = _cells(bots_section(synthetic_run(pl.DataFrame(rows))), "Head to head")
+    a_row = next(row for row in cells if row["bot"] == "A")
+    low, high = wilson(60, 100)
+    assert a_row["games to settle"] == f"{np.ceil(100 * (2.8016 * (high - low) / (2 * 1.959964) / 0.1) ** 2):,.0f}"

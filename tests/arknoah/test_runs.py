@@ -85,6 +85,12 @@ def test_the_report_has_the_five_sections_each_with_the_data_caveat(noah_run: Pa
     sections = ArkNoah().report_sections(Run.open(noah_run))
     assert all(any(CAVEAT in line for line in section.text) for section in sections)
     assert "the start player wins" in text and "| wood |" in text and "| lion | 3 |" in text
+    action_value = text.split("## Ark & Noah: action value")[1].split("## ")[0]
+    gain = re.search(r"goes with the largest gain in win rate: ([+-]\d+\.\d) pp \[([+-]\d+\.\d), ([+-]\d+\.\d)\]\.",
+                     action_value)
+    assert gain is not None, action_value          # a difference of rates, in percentage points, not "%"
+    header = next(line for line in action_value.splitlines() if line.startswith("| action |"))
+    assert "difference, pp [95% CI]" in header and "games to settle" in header
 
 
 def test_the_report_names_nothing_of_ark_nova(noah_run: Path, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from sim.analysis.report import (
     MARK,
     PLAYS_PER_CARD_PER_GAME,
     RANDOMISED_COLUMNS,
+    SETTLE_COLUMN,
     SIGNIFICANT_Q,
     TOP,
     Section,
@@ -30,9 +31,8 @@ from sim.analysis.report import (
     signed,
     signed_pp,
     top_and_bottom,
-    whole_games,
 )
-from sim.analysis.stats import Z95, games_to_settle
+from sim.analysis.tables import with_games_to_settle
 from sim.arknova.analysis import maps, opening, shape
 from sim.arknova.analysis.maps import name_maps
 from sim.arknova.analysis.plots import map_plot, progression_plot
@@ -90,16 +90,16 @@ def maps_section(run: Run) -> Section:
     section.figure("Win rate and mean VP per map", map_plot(table))
     regression = maps.map_regression(run)
     if not regression.is_empty():
-        spread = (pl.col("odds_ratio_high").log() - pl.col("odds_ratio_low").log()) / (2 * Z95)
-        regression = name_maps(run, regression).with_columns(pl.Series("games_needed", games_to_settle(
-            run.n_games, regression["odds_ratio"].log().to_numpy(), regression.select(spread).to_series().to_numpy())))
+        logs = regression.select(pl.col("odds_ratio_low", "odds_ratio_high").log().name.prefix("log_"))
+        regression = with_games_to_settle(name_maps(run, regression).hstack(logs), run.n_games,
+                                          pl.col("odds_ratio").log(), "log_odds_ratio_low", "log_odds_ratio_high")
         section.table("Logistic regression of winning on the map, controlled for seat and bot: odds ratio "
                       f"against the average map (1 = average; {MARK}: q below {SIGNIFICANT_Q})", regression, [
                           ("map", column("map_name")), ("n", column("n")),
                           ("odds ratio [95% CI]", interval_of("odds_ratio", "odds_ratio_low", "odds_ratio_high",
                                                             lambda v: num(v, 2))),
                           ("p", column("p_value", p_value)), ("q (BH)", column("q_value", marked_q)),
-                          ("games to settle", column("games_needed", whole_games))])
+                          SETTLE_COLUMN])
         found = regression.filter(pl.col("q_value") < SIGNIFICANT_Q)
         section.text.append(
             "No map differs from the average map at a 5% false-discovery rate." if found.is_empty() else
@@ -226,7 +226,7 @@ KEEP_COLUMNS = [
     ("let go n", column("n_dropped")), ("win when let go", column("win_dropped", pct)),
     ("win rate: kept - let go, pp [95% CI]", interval_of("keep_gain", "keep_gain_low", "keep_gain_high",
                                                           signed_pp)),
-    ("q (BH)", column("gain_q", marked_q)),
+    ("q (BH)", column("gain_q", marked_q)), SETTLE_COLUMN,
     ("points: kept - let go [95% CI]", interval_of("points_gain", "points_gain_low", "points_gain_high", signed))]
 KEPT_PER_CARD_PER_GAME = 4 * 2 / 212   # two seats keep 4 of the 212 zoo cards each (and let 4 go)
 
@@ -234,7 +234,8 @@ KEPT_PER_CARD_PER_GAME = 4 * 2 / 212   # two seats keep 4 of the 212 zoo cards e
 def opening_section(run: Run) -> Section:
     section = Section("Opening hands")
     table = opening.opening_cards(run)
-    effects = opening.keep_effects(with_card_facts(run, table), CARD_MIN_N)
+    effects = with_games_to_settle(opening.keep_effects(with_card_facts(run, table), CARD_MIN_N), run.n_games,
+                                   pl.col("keep_gain"), "keep_gain_low", "keep_gain_high")
     if effects.height < MIN_RANKED_CARDS:
         sides = [] if table.is_empty() else table.select(pl.min_horizontal("n_kept", "n_dropped"))[:, 0].sort(descending=True)
         have = float(sides[MIN_RANKED_CARDS - 1]) if len(sides) >= MIN_RANKED_CARDS else 0.0
