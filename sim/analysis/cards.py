@@ -26,7 +26,6 @@ from sim.analysis.data import Run, name_cards
 from sim.analysis.stats import logit_effect, shrunk_rates
 from sim.analysis.tables import controls, seat_controls, with_q_values, with_wilson
 
-HELD = ("kept", "drawn", "taken", "snapped", "pilfered")
 KEYS = ["game", "seat"]
 
 
@@ -37,8 +36,9 @@ def card_seats(run: Run) -> pl.DataFrame:
     if events.is_empty():
         return pl.DataFrame()
     timing = card_timing(run)
+    held = run.factory.info.held_events if run.factory is not None else ()
     per_card = events.group_by("game", "seat", "card").agg(
-        pl.col("event").is_in(HELD).any().alias("held"),
+        pl.col("event").is_in(list(held)).any().alias("held"),
         (pl.col("event") == "played").any().alias("played"),
         *([pl.col(timing).filter(pl.col("event") == "played").min().alias("play_time")] if timing else []))
     return per_card.join(run.seats.select(*KEYS, "won"), on=KEYS)

@@ -282,11 +282,14 @@ def independent_columns(design: np.ndarray) -> np.ndarray:
 
     Dummy codings of seat, map, player count and play-count bands can be collinear (one map per
     player count, a band that holds one value); dropping the later column keeps the fit defined
-    without changing the columns that remain.
+    without changing the columns that remain. With fewer rows than columns, the columns past the rank the rows
+    allow are dependent too.
     """
     if design.shape[1] == 0:
         return np.zeros(0, dtype=bool)
-    diagonal = np.abs(np.diag(np.linalg.qr(design, mode="r")))
+    diagonal = np.zeros(design.shape[1])
+    found = np.abs(np.diag(np.linalg.qr(design, mode="r")))
+    diagonal[:found.size] = found
     norms = np.linalg.norm(design, axis=0)
     return diagonal > 1e-9 * np.maximum(norms, 1e-300)
 

@@ -49,6 +49,7 @@ INFO = GameInfo(
     card_timing="break_number",
     game_length="turns",
     deck_draw=("drawn", "deck"),
+    held_events=("kept", "drawn", "taken", "snapped", "pilfered"),
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),
         ShapeMeasure("end_trigger", table="games", summary="share", name="score_trigger", label="score end",

@@ -183,6 +183,9 @@ class GameInfo:
     - `deck_draw`: the card event (event, source) of a card drawn blind from a deck (Ark Nova: ("drawn", "deck");
       Inhabit the Earth: ("drawn", ""), every draw being blind), whose card is a randomised treatment like the deal
       (`sim.analysis.randomised.drawn_effects`); () when the game records none.
+    - `held_events`: the card events by which a seat comes to hold a card (Ark Nova: kept, drawn, taken, snapped,
+      pilfered; Inhabit the Earth: drawn), for the descriptive play rate: of the seats that held a card, the share
+      that played it. () when the game records none.
     - `game_length`: the games-table column that says how long a game was (Ark Nova: "turns"), for the ban
       study's change of game length; "" = the decisions of the game.
     - `shortcuts`: options the game offers as their own flag: `--NAME VALUE` on every command that takes
@@ -210,6 +213,7 @@ class GameInfo:
     ladder: tuple[str, ...] = ()
     game_length: str = ""
     deck_draw: tuple[str, str] | tuple[()] = ()
+    held_events: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

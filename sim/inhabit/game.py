@@ -52,6 +52,7 @@ INFO = GameInfo(
     card_timing="turn",
     game_length="rounds",
     deck_draw=("drawn", ""),
+    held_events=("drawn",),
     turn_numbering="game",  # the log counts turns across the seats: "Turn 29 - P2"
     shape_measures=(
         ShapeMeasure("turns", summary="spread", note="turns per player"),

@@ -83,3 +83,22 @@ def test_strongest_and_weakest_rank_by_the_interval_end_nearest_one_among_tested
     assert (strongest["card"].to_list(), weakest["card"].to_list()) == ([2, 1], [4, 3])
     strongest, weakest = strongest_and_weakest(table, 3)
     assert strongest["card"].to_list() == [2, 1, 4] and weakest["card"].to_list() == [3]   # never in both lists
+
+
+def test_the_play_rate_counts_the_seats_that_held_a_card_by_the_game_s_own_held_events() -> None:
+    from sim.analysis.cards import card_seats
+
+    # Card 5: seat 0 of game 0 kept and played it, seat 1 drew it and did not, seat 0 of game 1 snapped it from the
+    # display and did not; seat 1 of game 1 was dealt it and let it go ("dealt" is not holding it in Ark Nova).
+    seats = pl.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "won": [1, 0, 0, 1], "players": [2] * 4,
+                          "dealt": [[5], [], [], [5]], "kept": [[5], [], [], []]})
+    events = pl.DataFrame({"game": [0, 0, 0, 1, 1], "seat": [0, 0, 1, 0, 1], "card": [5] * 5,
+                           "event": ["kept", "played", "drawn", "snapped", "dealt"]})
+    run = synthetic_run(seats, events)
+    assert run.factory is not None and run.factory.info.held_events     # the default game: Ark Nova's events
+    held = card_seats(run).sort("game", "seat")
+    assert held["held"].to_list() == [True, True, True, False]
+    assert card_strength(run, min_n=1).filter(pl.col("card") == 5)["play_rate"].to_list() == [1 / 3]
+    run.spec["game"] = "inhabit"                                        # Inhabit holds a card only by drawing it
+    run.__dict__.pop("factory", None)
+    assert card_seats(run).sort("game", "seat")["held"].to_list() == [False, True, False, False]

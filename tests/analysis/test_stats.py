@@ -296,3 +296,11 @@ def test_games_to_settle_scale_the_run_by_the_squared_ratio_of_error_to_effect()
     # (1.96 + 0.8416) * 0.05 / 0.1 = 1.4008, squared 1.9623: 100 games become 197
     assert games_to_settle(100, np.array([0.1, -0.1, 0.0]), np.array([0.05, 0.05, 0.05]))[:2].tolist() == [197, 197]
     assert np.isnan(games_to_settle(100, 0.0, 0.05)) and games_to_settle(100, 0.2, 0.05) == 50
+
+
+def test_a_design_wider_than_its_rows_keeps_only_as_many_independent_columns_as_rows_allow() -> None:
+    from sim.analysis.stats import independent_columns
+
+    design = np.array([[1.0, 0.0, 1.0, 2.0], [0.0, 1.0, 1.0, 3.0]])      # 2 rows, 4 columns: rank 2
+    assert independent_columns(design).tolist() == [True, True, False, False]
+    assert independent_columns(design[:, :2]).tolist() == [True, True]
