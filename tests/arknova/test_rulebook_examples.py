@@ -1423,6 +1423,7 @@ def test_moving_two_small_animals_into_a_new_reptile_house_leaves_the_others_the
     while game.decision().kind != "relocate":
         game.apply(game.decision().options[0])
     choose(game, 485)
+    assert [me.buildings[i][2] for i in (pond, dry)] == [1, 0]  # the Adder left the dry one: the Turtle needs water
     choose(game, 484)
     assert me.housing[484] == me.housing[485] == "reptile_house"
     assert [me.buildings[i][2] for i in (pond, dry, lake, big)] == [0, 0, 1, 1]
