@@ -1,7 +1,8 @@
 """The benchmark behind `make bench`, a game at a time. Every game: the cost of a 2-player game at each rung
 of its skill ladder (`GameInfo.ladder`), every seat playing the rung. Ark Nova: median speed of complete
 2-player games of each bot, decisions per second, the search bot's time per decision, peak memory, scaling
-of the experiment runner with workers, and bytes per game on disk. Ark & Noah: 4-player games of random
+of the experiment runner with workers, bytes per game on disk, and the fuzz of its invariants over
+random-bot games (issue 46's Reptile House game among them). Ark & Noah: 4-player games of random
 bots and of its default heuristic, and the fuzz of its invariants over random games (checked after every
 decision). Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
 
@@ -178,6 +179,44 @@ def win_share(game: str, bot: str, opponent: str, games: int, players: int, seed
             f"(Wilson 95% {low:.1%}-{high:.1%})")
 
 
+# issue 46's cases: a Reptile House takes two size-1 animals (P1, decisions 732-733); the Adder's Hypnosis plays
+# P3's upgraded Association card for P2's third partner zoo on side I
+ARKNOVA_CASES = [({"players": 4, "maps": "2"}, 34523), ({"players": 4, "maps": "random"}, 15)]
+
+
+def arknova_fuzz(games: int) -> str:
+    """Ark Nova's invariants (sim/arknova/invariants.py) at every decision of games that random bots play as
+    `arkmc play --bots random` does: `games` games of 2-4 players on maps 1-8 and the cases of ARKNOVA_CASES.
+    The line counts the rare cases the checker met: animals moved into a new special enclosure, games with a
+    third partner zoo on side I of Association (Hypnosis, decision A8) and flock animals that joined the herd."""
+    from sim.arknova.invariants import check_decision, check_end
+
+    factory = get_game("arknova")
+    deals = [({"players": 2 + index % 3, "maps": "random"}, seed) for index, seed in enumerate(derive_seeds(46, games))]
+    seen: Counter[str] = Counter()
+    third: set[int] = set()  # seats of the game being played with a third partner zoo on side I
+    started, decisions = time.perf_counter(), 0
+
+    def listen(state: Any, decision: Decision, choice: Any) -> None:
+        check_decision(state, decision)
+        seen["moves"] += decision.kind == "relocate" and choice != "stay"
+        seen["herd"] += decision.kind == "animal_play" and isinstance(choice, tuple) and choice[2] < 0
+        third.update(p.seat for p in state.players if len(p.partner_zoos) > 2 and "association" not in p.upgraded)
+
+    for config, game_seed in deals + ARKNOVA_CASES:
+        third.clear()
+        state = factory.new_game(factory.validate({**factory.default_config(), **config}), game_seed)
+        record = play_game(state, [make_bot("random", "arknova") for _ in range(config["players"])], game_seed,
+                           listeners=[listen])
+        check_end(state)
+        decisions += record.decisions
+        seen["third"] += bool(third)
+    return (f"Ark Nova: invariants held at each of {decisions:,} decisions of {len(deals) + len(ARKNOVA_CASES)} "
+            f"random-bot games in {time.perf_counter() - started:.0f} s; met {seen['moves']} moves into a new "
+            f"special enclosure, {seen['third']} games with a third partner zoo on side I, {seen['herd']} flock "
+            "animals joining the herd")
+
+
 def arknova_lines(args: argparse.Namespace) -> None:
     medians = speed_table("Ark Nova, 2 players, maps 1-8", ARKNOVA,
                           {"random": args.random_games, "heuristic_v1": args.default_games,
@@ -199,6 +238,8 @@ def arknova_lines(args: argparse.Namespace) -> None:
         print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
               f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
     print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
+    if args.arknova_fuzz:
+        print(arknova_fuzz(args.arknova_fuzz), flush=True)
 
 
 def arknoah_lines(args: argparse.Namespace) -> None:
@@ -239,6 +280,8 @@ def main() -> None:
                         help="Ark Nova games per batch of heuristic_v1 and default")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
+    parser.add_argument("--arknova-fuzz", type=int, default=300, help="random-bot Ark Nova games whose invariants are "
+                        "checked at every decision, plus issue 46's game (0 = none)")
     parser.add_argument("--arknoah-games", type=int, default=100, help="Ark & Noah games per random batch (a quarter "
                         "of it for the default heuristic)")
     parser.add_argument("--arknoah-fuzz", type=int, default=2000, help="random Ark & Noah games whose invariants are "
@@ -262,6 +305,8 @@ def main() -> None:
     if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots, args.rung_games) < 0:
         parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz, --inhabit-bots and --rung-games must be at "
                      "least 0")
+    if args.arknova_fuzz < 0:
+        parser.error("--arknova-fuzz must be at least 0")
     if args.rung_seconds <= 0:
         parser.error("--rung-seconds must be more than 0")
     lines = {"arknova": arknova_lines, "arknoah": arknoah_lines, "inhabit": inhabit_lines}

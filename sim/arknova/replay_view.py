@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sim.arknova import tracks
+from sim.arknova.abilities.flock import FLOCK
 from sim.arknova.zoo_drawing import SPECIAL_LABEL, map_title, zoo_svg
 from sim.core.protocols import SeatView
+
+HOUSING_LABEL = {**SPECIAL_LABEL, FLOCK: "flock, no enclosure"}
 
 if TYPE_CHECKING:
     from sim.arknova.observation import ArkNovaObservation
@@ -45,10 +48,11 @@ def seat_view(observation: "ArkNovaObservation") -> SeatView:
 
 
 def _animals(player: "PlayerState") -> str:
-    """The animals in the zoo, each special enclosure's named after it (a standard enclosure holds no named animal)."""
+    """The animals in the zoo, each special enclosure's named after it and a flock animal without an enclosure
+    marked so (a standard enclosure holds no named animal)."""
     animals = player.catalog.animals
-    return ", ".join(animals[number].name + (f" ({SPECIAL_LABEL[player.housing[number]]})"
-                                             if player.housing.get(number) in SPECIAL_LABEL else "")
+    return ", ".join(animals[number].name + (f" ({HOUSING_LABEL[player.housing[number]]})"
+                                             if player.housing.get(number) in HOUSING_LABEL else "")
                      for number in player.animals)
 
 

@@ -189,32 +189,58 @@ def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | 
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:
-    """Put the animal into building `index`; True when a standard enclosure turned to its occupied side
-    (a flock animal joining an occupied one turns nothing)."""
+    """Put the animal into building `index`; True when a standard enclosure turned to its occupied side."""
     kind, placement, used = player.buildings[index]
     if is_standard(kind):
         player.buildings[index] = (kind, placement, 1)
-        player.housing[animal.number] = f"flock-{index}" if used else "standard"  # Flock animal: shares
-        return not used
+        player.housing[animal.number] = "standard"
+        return True
     player.buildings[index] = (kind, placement, used + animal.special_tokens)
     player.housing[animal.number] = kind
     return False
 
 
 def free_standard_enclosure(player: PlayerState, animal: Animal) -> None:
-    """Turn back the smallest occupied standard enclosure big enough for the animal,
-    preferring one that also meets its rock/water needs (the rulebook's release and move rule)."""
-    best = -1
-    best_key: tuple[int, int] | None = None
-    for index, (kind, placement, used) in enumerate(player.buildings):
-        size = map_abilities.standard_size(player, enclosure_size(kind), placement) if is_standard(kind) else 0
-        if used and size >= animal.size:
-            key = (0 if fits(animal, placement) else 1, size)
-            if best_key is None or key < best_key:
-                best, best_key = index, key
-    if best >= 0:
-        kind, placement, _ = player.buildings[best]
-        player.buildings[best] = (kind, placement, 0)
+    """Turn back an occupied standard enclosure big enough for the animal that leaves it (the rulebook's
+    release and move rule). The engine does not record which animal lives where, so the enclosure turned
+    is one whose loss still leaves every other animal of a standard enclosure an enclosure of its own that
+    takes it: by size and rock/water needs if possible, else by size. Of those the one that meets the
+    animal's own rock/water needs comes first, then the smallest."""
+    animals = player.catalog.animals
+    staying = [animals[number] for number, housing in player.housing.items()
+               if housing == "standard" and number != animal.number]
+    occupied = [(index, map_abilities.standard_size(player, enclosure_size(kind), placement), placement)
+                for index, (kind, placement, used) in enumerate(player.buildings) if used and is_standard(kind)]
+    best: tuple[int, int, int, int] | None = None
+    for index, size, placement in occupied:
+        if size < animal.size:
+            continue
+        rest = [(room, where) for other, room, where in occupied if other != index]
+        keeps = 0 if _all_housed(staying, rest, True) else 1 if _all_housed(staying, rest, False) else 2
+        key = (keeps, 0 if fits(animal, placement) else 1, size, index)
+        if best is None or key < best:
+            best = key
+    if best is not None:
+        kind, placement, _ = player.buildings[best[3]]
+        player.buildings[best[3]] = (kind, placement, 0)
+
+
+def _all_housed(animals: list[Animal], enclosures: list[tuple[int, Placement]], needs: bool) -> bool:
+    """Whether each animal can have an enclosure of its own among `enclosures` (size, placement) that is
+    big enough and, with `needs`, meets its rock/water needs (a bipartite matching by augmenting paths)."""
+    owner: dict[int, int] = {}  # enclosure position -> animal position
+
+    def place(a: int, tried: set[int]) -> bool:
+        for e, (size, placement) in enumerate(enclosures):
+            if e in tried or size < animals[a].size or needs and not fits(animals[a], placement):
+                continue
+            tried.add(e)
+            if e not in owner or place(owner[e], tried):
+                owner[e] = a
+                return True
+        return False
+
+    return len(animals) <= len(enclosures) and all(place(a, set()) for a in range(len(animals)))
 
 
 def release_animal(player: PlayerState, animal: Animal) -> None:

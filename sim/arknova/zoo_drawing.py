@@ -117,8 +117,7 @@ def zoo_svg(player: PlayerState) -> str:
         parts += [_text(_offset(centre(cell), -9), "\N{BLACK STAR}") for cell in zoo_map.ability_cells]
         parts.append("</g>")
     parts.append(f'<g font-size="{LABEL_FONT}" font-weight="bold" fill="#222">')
-    parts += [_building(player, index, kind, placement.cells, used)
-              for index, (kind, placement, used) in enumerate(player.buildings)]
+    parts += [_building(player, kind, placement.cells, used) for kind, placement, used in player.buildings]
     parts.append("</g></svg>")
     parts.append(zoo_legend(player, zoo_map, [bonus for cell, bonus in zoo_map.placement_bonuses if cell not in covered]))
     return "".join(parts)
@@ -167,9 +166,9 @@ def map_title(catalog: Catalog, map_id: str) -> str:
     return name if name.endswith(map_id) else f"Map {map_id}: {name}"
 
 
-def _building(player: PlayerState, index: int, kind: str, cells: tuple[Cell, ...], used: int) -> str:
+def _building(player: PlayerState, kind: str, cells: tuple[Cell, ...], used: int) -> str:
     """One building: its cells filled, its outline, a label on the cell nearest its middle, a tooltip."""
-    label, fill, title = _building_text(player, index, kind, used)
+    label, fill, title = _building_text(player, kind, used)
     inside = set(cells)
     edges = []
     for cell in cells:
@@ -186,14 +185,13 @@ def _building(player: PlayerState, index: int, kind: str, cells: tuple[Cell, ...
             f'{_text(centre(anchor), label)}</g>')
 
 
-def _building_text(player: PlayerState, index: int, kind: str, used: int) -> tuple[str, str, str]:
-    """The label, fill and tooltip of building `index`."""
+def _building_text(player: PlayerState, kind: str, used: int) -> tuple[str, str, str]:
+    """The label, fill and tooltip of a building."""
     catalog = player.catalog
     if kind in ENCLOSURE_SIZE:
         size = ENCLOSURE_SIZE[kind]
-        flock = [catalog.animals[number].name for number, where in player.housing.items() if where == f"flock-{index}"]
         state = "occupied" if used else "empty"
-        title = f"standard enclosure of size {size}, {state}" + (f" (shared by {', '.join(flock)})" if flock else "")
+        title = f"standard enclosure of size {size}, {state}"
         return (f"{size}\N{BLACK CIRCLE}" if used else str(size)), BUILDING_FILL[state], title
     if kind in SPECIAL_ENCLOSURES:
         capacity = catalog.tiles.special_enclosures[kind].capacity

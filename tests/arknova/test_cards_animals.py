@@ -22,7 +22,9 @@ from arknova.helpers import (
     choose,
     clear_zoo,
     expect,
+    finish,
     free_spot,
+    house,
     install_animal,
     project_row,
     put,
@@ -34,6 +36,7 @@ from arknova.helpers import (
     to_display,
     to_hand,
 )
+from sim.arknova.abilities.flock import FLOCK, NO_ENCLOSURE
 from sim.arknova.action_tokens import CONSTRICTION, MULTIPLIER, VENOM
 from sim.arknova.board import map_board
 
@@ -1012,7 +1015,7 @@ def test_perception_granted_to_another_seat_outside_the_animals_action():
     assert game.players[1].hand == hand + [options[0]] and game.discard[-1] == options[1]
 
 
-FLOCK = [
+FLOCK_CARDS = [
     pytest.param(429, 2, marks=pytest.mark.card(429), id="429-Grevy's Zebra"),
     pytest.param(438, 3, marks=pytest.mark.card(438), id="438-Reindeer"),
     pytest.param(439, 2, marks=pytest.mark.card(439), id="439-Lama"),
@@ -1022,32 +1025,90 @@ FLOCK = [
 ]
 
 
-@pytest.mark.parametrize("number,least", FLOCK)
-def test_flock_animal_joins_an_occupied_herbivore_enclosure_of_its_size(number, least):
+HERBIVORE_OF_SIZE = {1: 445, 2: 450, 3: 433, 4: 432, 5: 426}  # no rock, water or flock of their own
+SIBERIAN_TIGER = 406  # a predator of size 5
+
+
+def flock_offers(t: Table) -> set[int]:
+    """The enclosures offered for the table's card when seat 0 takes Animals."""
+    refresh(t.game)
+    choose(t.game, ("act", "animals", 0))
+    return {option[2] for option in expect(t.game, "animal_play", 0).options if option[0] == t.number}
+
+
+@pytest.mark.parametrize("number,least", FLOCK_CARDS)
+def test_flock_animal_joins_the_herd_without_an_enclosure(number, least):
+    """Flock animal N: N at most the size printed on the largest herbivore card in the zoo lets the animal
+    in without an enclosure; its own empty enclosure stays empty (licensed edition: the Animals action's
+    `canFlock`, decision A23)."""
     t = Table(number)
-    game = t.game
-    small = put(game, 0, f"enclosure-{least - 1}", free_spot(game, 0, f"enclosure-{least - 1}"))
-    install_animal(game, 0, 445, small)  # Crested Porcupine, a herbivore
-    big = put(game, 0, f"enclosure-{least}", free_spot(game, 0, f"enclosure-{least}"))
-    install_animal(game, 0, 450, big)  # Common Wombat, a herbivore
-    start_turn(game, 0)
-    choose(game, ("act", "animals", 0))
-    options = {option[2] for option in expect(game, "animal_play", 0).options if option[0] == number}
-    assert options == {t.enclosure, big}  # its own empty enclosure, or the big one, not the small one
-    choose(game, (number, -1, big))
-    assert t.player.housing[number] == f"flock-{big}"
-    assert t.player.buildings[t.enclosure][2] == 0  # its own enclosure stays empty
+    herd = house(t.game, 0, HERBIVORE_OF_SIZE[least])
+    assert flock_offers(t) == {t.enclosure, NO_ENCLOSURE}
+    buildings = list(t.player.buildings)
+    choose(t.game, (number, -1, NO_ENCLOSURE))
+    assert t.player.housing[number] == FLOCK and number in t.player.animals
+    assert t.player.buildings == buildings  # no enclosure turned: the herd's stays occupied, its own empty
+    assert t.player.buildings[herd][2] == 1 and t.player.buildings[t.enclosure][2] == 0
+
+
+@pytest.mark.parametrize("number,least", FLOCK_CARDS)
+def test_flock_animal_needs_a_herbivore_card_of_its_number(number, least):
+    """A herbivore one size short does not do, nor does a bigger predator in a bigger enclosure."""
+    t = Table(number)
+    house(t.game, 0, HERBIVORE_OF_SIZE[least - 1])
+    house(t.game, 0, SIBERIAN_TIGER)
+    assert flock_offers(t) == {t.enclosure}
 
 
 @pytest.mark.card(439)
-def test_flock_animal_needs_a_herbivore_in_the_zoo():
+@pytest.mark.card(443)
+def test_any_number_of_flock_animals_join_without_an_empty_enclosure():
+    """Two flock animals join one herbivore's herd, one after the other, with no enclosure left empty."""
     t = Table(439)
-    game = t.game
-    other = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
-    install_animal(game, 0, 419, other)  # European Badger, a predator
+    install_animal(t.game, 0, 450, t.enclosure)  # Common Wombat fills the Lama's own enclosure
+    house(t.game, 0, 433)  # Giant Panda, herbivore of size 3
+    assert flock_offers(t) == {NO_ENCLOSURE}
+    choose(t.game, (439, -1, NO_ENCLOSURE))
+    finish(t.game, 0)
+    to_hand(t.game, 0, 443)
+    set_cards(t.game, 0, ORDER)
+    start_turn(t.game, 0)
+    choose(t.game, ("act", "animals", 0))
+    assert {option[2] for option in expect(t.game, "animal_play", 0).options if option[0] == 443} == {NO_ENCLOSURE}
+    choose(t.game, (443, -1, NO_ENCLOSURE))
+    assert t.player.housing[439] == t.player.housing[443] == FLOCK
+    assert sum(used for kind, _, used in t.player.buildings if kind.startswith("enclosure-")) == 2
+
+
+@pytest.mark.card(439)
+def test_flock_animal_in_the_herd_ignores_its_rock_and_water_needs():
+    """With the Lama's data overridden to need 2 water spaces, no dry enclosure takes it, the herd does."""
+    from arknova.test_overrides import overridden_catalog
+
+    game = ready_game(seed=5, catalog=overridden_catalog("cards.439.water=2"))
+    clear_zoo(game, 0)
+    dry = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2", lambda where: not where.water_adjacent))
+    house(game, 0, 450)  # Common Wombat, herbivore of size 2
+    set_cards(game, 0, ORDER)
+    game.players[0].hand = [439]
+    game.players[0].money = 60
     start_turn(game, 0)
     choose(game, ("act", "animals", 0))
-    assert {option[2] for option in expect(game, "animal_play", 0).options if option[0] == 439} == {t.enclosure}
+    offered = {option[2] for option in expect(game, "animal_play", 0).options if option[0] == 439}
+    assert dry not in offered and offered == {NO_ENCLOSURE}
+
+
+@pytest.mark.card(439)
+def test_releasing_a_flock_animal_frees_no_enclosure():
+    from sim.arknova.zoo import release_animal
+
+    t = Table(439)
+    house(t.game, 0, 450)
+    choose(t.game, ("act", "animals", 0))
+    choose(t.game, (439, -1, NO_ENCLOSURE))
+    before = list(t.player.buildings)
+    release_animal(t.player, CATALOG.animals[439])
+    assert t.player.buildings == before and 439 not in t.player.housing
 
 
 @pytest.mark.card(403)

@@ -154,8 +154,7 @@ def test_release_project_discards_an_animal_with_its_icon(number, icon, animal):
     mine = put(game, 0, "enclosure-3", free_spot(game, 0, "enclosure-3"))
     install_animal(game, 0, animal, mine)
     stranger = other_animal(icon)
-    spare = put(game, 0, "enclosure-3", free_spot(game, 0, "enclosure-3"))
-    install_animal(game, 0, stranger, spare)
+    spare = house(game, 0, stranger)  # an enclosure-3 that meets its rock/water needs, as in play
     to_hand(game, 0, number)
     player.appeal = 30
     icons_before = player.icon(icon)

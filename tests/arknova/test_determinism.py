@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from arknova.helpers import CATALOG, play_randomly
-from arknova.test_invariants import check_cards, check_cheap, check_zoo
 from sim.arknova.catalog import Effect
 from sim.arknova.geometry import Placement
+from sim.arknova.invariants import check_cards, check_cheap, check_zoo
 from sim.arknova.observation import HIDDEN_PLAYER_FIELDS
 from sim.arknova.setup import new_game
 from sim.arknova.state import ArkNovaState, PlayerState, ProjectRow

@@ -22,6 +22,7 @@ from arknova.helpers import (
     to_hand,
 )
 from sim.arknova import zoo
+from sim.arknova.abilities.flock import NO_ENCLOSURE
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
 
@@ -103,17 +104,17 @@ def test_map1_observation_tower_pays_again_after_a_release():
 
 
 def test_map1_observation_tower_pays_nothing_when_no_enclosure_turns():
-    """A flock animal joining an occupied enclosure, or an animal in a reptile house, turns no
+    """A flock animal joining the herd without an enclosure, or an animal in a reptile house, turns no
     standard enclosure over: the tower pays only for a turn (BGA Map1::isMapPower, flock excluded)."""
     game = fresh("1")
     player = game.players[0]
     herd = put(game, 0, "enclosure-2", [(2, 5), (2, 7)])
-    install_animal(game, 0, 445, herd)  # a herbivore already lives next to the tower
+    install_animal(game, 0, 450, herd)  # a herbivore of size 2 already lives next to the tower
     house = put(game, 0, "reptile_house", free_spot(game, 0, "reptile_house", lambda where: where.adjacent & BIT[(1, 6)]))
     to_hand(game, 0, 439, 486)  # Lama (flock 2), Common Wall Lizard (reptile house)
     player.appeal = 10
-    assert animal_options(game, 439) == {herd}
-    choose(game, (439, -1, herd))
+    assert animal_options(game, 439) == {NO_ENCLOSURE}
+    choose(game, (439, -1, NO_ENCLOSURE))
     assert player.appeal == 10 + CATALOG.animals[439].appeal
     assert house in animal_options(game, 486)
     choose(game, (486, -1, house))

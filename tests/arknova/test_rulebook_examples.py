@@ -37,6 +37,7 @@ from sim.arknova.actions.animals import animal_cost, playable_animals
 from sim.arknova.actions.association import donation_cost
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
+from sim.arknova.invariants import check_zoo
 from sim.arknova.setup import new_game
 
 TRACKS = CATALOG.tracks
@@ -1395,6 +1396,38 @@ def test_moving_animals_into_a_new_reptile_house_flips_the_smallest_fitting_encl
     assert me.buildings[house][2] == 2 and me.housing[471] == "reptile_house"
     # the smallest occupied standard enclosure of size >= 3 is turned back: the size-3
     assert [me.buildings[i][2] for i in (start, four, five)] == [0, 1, 1]
+
+
+def test_moving_two_small_animals_into_a_new_reptile_house_leaves_the_others_their_enclosures():
+    """Issue 46 (`arkmc play --players 4 --maps 2 --bots random --seed 34523`, decisions 732-733): a size-1
+    animal that needs water and one that needs nothing live in the two size-1 enclosures, two size-3
+    animals in the size-3 and size-4 ones. Both small ones move into a new reptile house: the two size-1
+    enclosures turn back, not the size-3 one (which left a size-3 animal in a size-1 enclosure)."""
+    game = ready_game(seed=9)
+    clear_zoo(game, 0)
+    me = game.players[0]
+    wet = lambda where: where.water_adjacent > 0  # noqa: E731
+    pond = put(game, 0, "enclosure-1", free_spot(game, 0, "enclosure-1", wet))
+    dry = put(game, 0, "enclosure-1", free_spot(game, 0, "enclosure-1", lambda where: not where.water_adjacent))
+    lake = put(game, 0, "enclosure-3", free_spot(game, 0, "enclosure-3", wet))
+    big = put(game, 0, "enclosure-4", free_spot(game, 0, "enclosure-4"))
+    for animal, enclosure in ((484, pond), (485, dry), (511, lake), (443, big)):
+        install_animal(game, 0, animal, enclosure)  # Pond Turtle (1, water), Adder (1), Flamingo (3, water), Red Deer (3)
+    set_cards(game, 0, ["animals", "cards", "association", "sponsors", "build"], upgraded={"build"})
+    me.money = 30
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "reptile_house", "build")
+    spots = expect(game, "build_place").options
+    choose(game, next((p for p in spots if no_bonus("A")(p)), spots[0]))
+    while game.decision().kind != "relocate":
+        game.apply(game.decision().options[0])
+    choose(game, 485)
+    assert [me.buildings[i][2] for i in (pond, dry)] == [1, 0]  # the Adder left the dry one: the Turtle needs water
+    choose(game, 484)
+    assert me.housing[484] == me.housing[485] == "reptile_house"
+    assert [me.buildings[i][2] for i in (pond, dry, lake, big)] == [0, 0, 1, 1]
+    check_zoo(game, me)
 
 
 def test_petting_zoo_animals_only_in_the_petting_zoo():

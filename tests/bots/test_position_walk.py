@@ -28,6 +28,7 @@ from heuristics.arknova.parts.evaluation import (
     unmet,
 )
 from heuristics.arknova.parts.features import FEATURES, position_features
+from sim.arknova.abilities.flock import joins_flock
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.engine import ArkNovaGame
@@ -49,7 +50,7 @@ def separate_hand(player: PlayerState, card: int, w: Weights, open_now: list[int
     animal = animals[card]
     if unmet(player, animal):
         share = 0.05
-    elif enclosures_for(player, animal, open_now):
+    elif enclosures_for(player, animal, open_now) or joins_flock(player, animal):
         share = w.ready_affordable if animal.cost <= player.money else w.ready
     else:
         share = w.homeless
@@ -108,7 +109,7 @@ def separate_features(game: ArkNovaGame, seat: int, w: Weights) -> list[float]:
                 others += 1
         elif unmet(player, animal):
             not_met += 1
-        elif not enclosures_for(player, animal, open_now):
+        elif not (enclosures_for(player, animal, open_now) or joins_flock(player, animal)):
             homeless += animal_gain(animal)
         elif animal.cost <= player.money:
             ready += animal_gain(animal)

@@ -21,6 +21,7 @@ from heuristics.arknova.parts.evaluation import (
     project_prospect,
     unmet,
 )
+from sim.arknova.abilities.flock import NO_ENCLOSURE
 from sim.arknova.board import building_size, map_board
 from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
@@ -128,7 +129,7 @@ def _animal(player: PlayerState, view: View, option: Any, payload: tuple[Any, ..
         return 0.0
     card, source, index = option
     animal = player.catalog.animals[card]
-    kind = player.buildings[index][0]
+    kind = "" if index == NO_ENCLOSURE else player.buildings[index][0]  # a flock animal joining the herd wastes none
     waste = enclosure_size(kind) - animal.size if is_standard(kind) else 0
     return 2 + animal_gain(animal) - animal.cost * 0.1 - source - waste
 

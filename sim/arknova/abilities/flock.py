@@ -1,13 +1,12 @@
-"""Flock animal N: instead of an empty enclosure, the animal may join an occupied standard
-enclosure of size N or more in a zoo that keeps herbivores in standard enclosures (the
-engine does not track which animal lives in which enclosure). One flock animal per
-enclosure; its rock/water needs still apply. It is housed as ``flock-<building index>``."""
+"""Flock animal N: the animal may be played without an enclosure when N is at most the size printed on
+the largest herbivore card of the player's zoo. It then takes no enclosure, any number of flock animals
+may join so, and their rock and water needs do not apply (the licensed digital edition, decision A23).
+Such an animal is housed as ``FLOCK``; its play names ``NO_ENCLOSURE`` as its enclosure."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknova import zoo
 from sim.arknova.catalog import Animal, Catalog, Effect
 from sim.arknova.effects import effect, rule
 
@@ -15,7 +14,8 @@ if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
 
-SHARED = "flock-"
+FLOCK = "flock"  # the housing of a flock animal that joined the herd: no enclosure of its own
+NO_ENCLOSURE = -1  # the enclosure index of such a play
 rule("flock_animal")
 
 
@@ -26,23 +26,23 @@ def flock_animals(catalog: Catalog) -> frozenset[int]:
 
 
 def flock_size(animal: Animal) -> int:
-    """The least enclosure size a flock animal may share, 0 when it is no flock animal."""
+    """The number N of the animal's Flock animal ability, 0 when it is no flock animal."""
     return next((ability.amount for ability in animal.abilities if ability.keyword == "flock_animal"), 0)
 
 
-def shared_enclosures(player: "PlayerState", animal: Animal) -> list[int]:
-    """Occupied standard enclosures the flock animal may join now."""
-    least = flock_size(animal)
+def largest_herbivore(player: "PlayerState") -> int:
+    """The size printed on the largest herbivore card in the zoo, 0 without one (wherever it lives)."""
     animals = player.catalog.animals
-    if not least or not any(housing == "standard" and "herbivore" in animals[number].categories
-                            for number, housing in player.housing.items()):
-        return []
-    taken = {int(housing[len(SHARED):]) for housing in player.housing.values() if housing.startswith(SHARED)}
-    return [index for index, (kind, placement, used) in enumerate(player.buildings)
-            if used and zoo.is_standard(kind) and zoo.enclosure_size(kind) >= least
-            and index not in taken and zoo.fits(animal, placement)]
+    return max((animals[number].size for number in player.animals if "herbivore" in animals[number].categories),
+               default=0)
+
+
+def joins_flock(player: "PlayerState", animal: Animal) -> bool:
+    """Whether the animal may be played now without an enclosure."""
+    least = flock_size(animal)
+    return 0 < least <= largest_herbivore(player)
 
 
 @effect("flock_animal")
 def flock_animal(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """Nothing happens once the animal is in the zoo: the rule acts when its enclosure is chosen."""
+    """Nothing happens once the animal is in the zoo: the rule acts when its place is chosen."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
-from sim.arknova.abilities.flock import flock_animals, shared_enclosures
+from sim.arknova.abilities.flock import FLOCK, NO_ENCLOSURE, flock_animals, joins_flock
 from sim.arknova.actions.turn import action
 from sim.arknova.catalog import Animal
 from sim.arknova.effects import grant
@@ -39,7 +39,8 @@ def animal_cost(player: "PlayerState", animal: Animal) -> int:
 def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
                      reputation_gain: int = 0) -> list[tuple[int, int, int]]:
     """(card, source, enclosure) triples: source -1 is the hand, else a display index; the display
-    range as it would be after `reputation_gain` more reputation."""
+    range as it would be after `reputation_gain` more reputation; enclosure NO_ENCLOSURE for a flock
+    animal that joins the herd."""
     return list(animal_plays(game, seat, from_display, reputation_gain))
 
 
@@ -66,8 +67,8 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
                 or passives.chosen_size_blocks(player, animal)):
             continue
         yield from ((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
-        if card in flock:
-            yield from ((card, source, index) for index in shared_enclosures(player, animal))
+        if card in flock and joins_flock(player, animal):
+            yield card, source, NO_ENCLOSURE
 
 
 def _count(game: "ArkNovaGame", side_two: bool, strength: int) -> int:
@@ -127,7 +128,9 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
     animal = game.catalog.animals[card]
     cost = animal_cost(player, animal)
     deck.take_card_to_play(game, seat, card, source, cost)
-    if zoo.house_animal(player, animal, enclosure):
+    if enclosure == NO_ENCLOSURE:
+        player.housing[card] = FLOCK
+    elif zoo.house_animal(player, animal, enclosure):
         map_abilities.on_enclosure_occupied(game, seat, enclosure)
     player.animals.append(card)
     sponsor_effects.icons_played(game, seat, animal.icons)
@@ -135,7 +138,8 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
         player.small_animals += 1
     elif animal.size_class == "large":
         player.large_animals += 1
-    game.say(seat, f"plays {animal.name} for {cost + source + 1} into {player.buildings[enclosure][0]}")
+    place = "the herd" if enclosure == NO_ENCLOSURE else player.buildings[enclosure][0]
+    game.say(seat, f"plays {animal.name} for {cost + source + 1} into {place}")
     abilities = animal.solo_abilities if game.solo and animal.solo_abilities else animal.abilities
     for ability in reversed(abilities):
         if ability.keyword in AFTER_ACTION_ABILITIES:
