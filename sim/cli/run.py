@@ -108,7 +108,10 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
         click.echo(line)
     rate = summary.games_played / summary.seconds if summary.seconds else 0.0
     size = folder.saved_bytes(folder.read_manifest() or {"chunks_done": {}})
+    # a running cluster has as many workers as were started there, not `--jobs`: it is named by its address
+    workers = (f"the {experiment.backend} cluster at {experiment.scheduler}" if experiment.scheduler
+               else f"{summary.workers} {experiment.backend} workers")
     click.echo(f"played {summary.games_played} games ({summary.games_before} already saved) in "
-               f"{summary.seconds:.1f} s, {rate:.1f} games/s on {summary.workers} {experiment.backend} workers; "
+               f"{summary.seconds:.1f} s, {rate:.1f} games/s on {workers}; "
                f"{summary.errors} failed; {size / summary.games_total:,.0f} bytes/game in {experiment.out}")
     exit_if_failed(summary.errors)

@@ -46,13 +46,25 @@ def dask_results(experiment: Experiment, chunks: list[int], experiment_id: str) 
         for future in as_completed(futures):
             try:
                 result = future.result()
-            except FutureCancelledError as error:
-                if error.reason != CONNECTION_LOST:
+            except (FutureCancelledError, OSError) as error:
+                if not _scheduler_lost(future.status, error):
                     raise
                 where = experiment.scheduler or "of the local cluster"
                 raise SchedulerLost(f"lost the Dask scheduler {where}; start it and its workers again") from None
             future.release()
             yield result
+
+
+def _scheduler_lost(status: str, error: Exception) -> bool:
+    """Whether a chunk's result was lost with the scheduler, and not by the chunk's own failure (whose
+    future's status is "error", whatever it raised). The client sees the loss in one of two ways, whichever
+    comes first: it cancels every future in flight (for `CONNECTION_LOST`), or the fetch of a result that
+    had just finished fails on the closed connection (an OSError, such as distributed's CommClosedError)."""
+    from distributed.client import FutureCancelledError
+
+    if isinstance(error, FutureCancelledError):
+        return error.reason == CONNECTION_LOST
+    return status != "error"
 
 
 @contextmanager

@@ -29,6 +29,7 @@ from sim.pipeline.processes import tagged
 from sim.pipeline.runner import run
 
 pytest.importorskip("distributed")
+pytestmark = pytest.mark.timeout(300)  # a backstop: every wait below has its own, shorter, limit
 from distributed import Client, get_task_stream  # noqa: E402  (after the skip: an optional extra)
 
 BIN = Path(sys.executable).parent
@@ -36,7 +37,7 @@ TAG = "ARKMC_TEST_DASK_CLUSTER"
 IDLE = "120s"  # a scheduler that a killed test left behind ends itself after this long without work
 START_SECONDS = 60.0  # for a scheduler and its workers to come up on a loaded machine
 RUN_SECONDS = 90.0
-GAMES, CHUNK_SIZE, SEED = 48, 3, 23  # 16 chunks of random games: a few seconds on two workers
+GAMES, CHUNK_SIZE, SEED = 60, 4, 23  # 15 chunks of random games: a few seconds on two workers
 CHUNKS = GAMES // CHUNK_SIZE
 RUN = ["--bots", "random", "--maps", "random", "--games", str(GAMES), "--chunk-size", str(CHUNK_SIZE),
        "--seed", str(SEED), "--backend", "dask", "--no-progress"]
@@ -70,8 +71,8 @@ class Cluster:
         self.scheduler = self._start("scheduler", "scheduler", "--host", "127.0.0.1", "--port",
                                      self.address.rsplit(":", 1)[1], "--no-dashboard", "--idle-timeout", IDLE)
         self.workers = {f"worker-{number}": self._start(f"worker-{number}", "worker", self.address, "--nthreads", "1",
-                                                        "--memory-limit", "600MB", "--no-dashboard", "--name",
-                                                        f"worker-{number}")
+                                                        "--memory-limit", "400MB", "--no-dashboard", "--name",
+                                                        f"worker-{number}", "--local-directory", str(logs))
                         for number in range(workers)}
 
     def _start(self, name: str, *arguments: str) -> subprocess.Popen[bytes]:
@@ -124,8 +125,10 @@ def start_run(out: Path, tag: str, *arguments: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, TAG: tag})
 
 
-def mid_run(out: Path) -> bool:
-    """Whether the run in `out` has saved chunks and has chunks to come."""
+def mid_run(started: subprocess.Popen[str], out: Path) -> bool:
+    """Whether the run in `out` has saved chunks and has chunks to come; a run that ended too soon fails the test."""
+    if started.poll() is not None:
+        raise AssertionError(f"the run ended before the kill (exit code {started.returncode}): {started.communicate()}")
     return 0 < saved_chunks(out) < CHUNKS - 2
 
 
@@ -153,19 +156,22 @@ def test_a_worker_killed_mid_run_costs_nothing(tmp_path: Path, tag: str, loky: P
     try:
         names = {address: worker["name"] for address, worker in client.scheduler_info()["workers"].items()}
 
-        def busy_worker() -> tuple[str, set[int]] | None:
-            """A worker and the chunks it plays, once the run is under way."""
-            processing = client.processing()
-            return next(((address, chunks_of(processing[address])) for address in names
-                         if mid_run(tmp_path / "run") and processing.get(address)), None)
-
         with get_task_stream(client) as stream:
             started = start_run(tmp_path / "run", tag, "--scheduler", cluster.address)
+
+            def busy_worker() -> tuple[str, set[int]] | None:
+                """A worker and the chunks it plays, once the run is under way."""
+                if not mid_run(started, tmp_path / "run"):
+                    return None
+                processing = client.processing()
+                return next(((address, chunks_of(processing[address])) for address in names if processing.get(address)),
+                            None)
+
             victim, in_flight = wait_until(busy_worker, RUN_SECONDS, "a worker playing a chunk mid-run")
             kill(cluster.workers[names[victim]])
             out, err = started.communicate(timeout=RUN_SECONDS)
         assert started.returncode == 0, err + cluster.log()
-        assert f"played {GAMES} games (0 already saved)" in out, out
+        assert f"played {GAMES} games (0 already saved)" in out and f"on the dask cluster at {cluster.address}" in out, out
         assert in_flight, "the killed worker held a chunk"
         players = {task["worker"] for task in stream.data if chunks_of([task["key"]]) & in_flight}
         assert players and victim not in players, "the killed worker's chunks were played by the other"
@@ -179,7 +185,7 @@ def test_a_scheduler_killed_mid_run_stops_it_in_one_line_and_resume_finishes_it(
     cluster = Cluster(tag, tmp_path / "first", workers=2)
     cluster.client().close()
     started = start_run(tmp_path / "run", tag, "--scheduler", cluster.address)
-    wait_until(lambda: mid_run(tmp_path / "run"), RUN_SECONDS, "chunks saved and to come")
+    wait_until(lambda: mid_run(started, tmp_path / "run"), RUN_SECONDS, "chunks saved and to come")
     kill(cluster.scheduler)
     out, err = started.communicate(timeout=RUN_SECONDS)
     assert started.returncode == 1, err
