@@ -72,7 +72,8 @@ def _client(experiment: Experiment) -> Iterator[Client]:
     """A client of the experiment's scheduler, or of a local cluster of `jobs` one-thread worker processes.
 
     The client's own log is silenced: once the scheduler is gone it logs a traceback for each attempt to
-    reconnect, and the run says what happened in one line of its own."""
+    reconnect, and the run says what happened in one line of its own. The local cluster's workers log their
+    errors alone (not a warning for each chunk that Ctrl-C cancels)."""
     from distributed import Client, LocalCluster
 
     log = logging.getLogger("distributed.client")
@@ -81,7 +82,7 @@ def _client(experiment: Experiment) -> Iterator[Client]:
     cluster = None
     if not experiment.scheduler:
         cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1")
+                               dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
     try:
         with Client(cluster or experiment.scheduler) as client:
             yield client
