@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,7 @@ def wait_until(condition: Callable[[], Any], seconds: float, what: str) -> Any:
         value = condition()
         if value:
             return value
-        time.sleep(0.05)
+        time.sleep(0.01)
     raise AssertionError(f"timed out after {seconds:.0f} s waiting for {what}")
 
 
@@ -139,7 +139,7 @@ def saved_chunks(out: Path) -> int:
         return 0
 
 
-def chunks_of(keys: object) -> set[int]:
+def chunks_of(keys: Iterable[object]) -> set[int]:
     """The chunk numbers of the run's task keys (`arkmc-chunk-<number>-<run>`)."""
     return {int(str(key).split("-")[2]) for key in keys if str(key).startswith("arkmc-chunk-")}
 
@@ -159,15 +159,20 @@ def test_a_worker_killed_mid_run_costs_nothing(tmp_path: Path, tag: str, loky: P
         with get_task_stream(client) as stream:
             started = start_run(tmp_path / "run", tag, "--scheduler", cluster.address)
 
-            def busy_worker() -> tuple[str, set[int]] | None:
-                """A worker and the chunks it plays, once the run is under way."""
+            before: dict[str, set[int]] = {}
+
+            def starting_worker() -> tuple[str, set[int]] | None:
+                """A worker that has just been given a chunk (since the last look), and its chunks, mid-run: killed
+                at once, it dies in the middle of that chunk, which lasts far longer than a look."""
                 if not mid_run(started, tmp_path / "run"):
                     return None
                 processing = client.processing()
-                return next(((address, chunks_of(processing[address])) for address in names if processing.get(address)),
-                            None)
+                now = {address: chunks_of(processing.get(address, ())) for address in names}
+                given = [address for address in names if address in before and now[address] - before[address]]
+                before.update(now)
+                return (given[0], now[given[0]]) if given else None
 
-            victim, in_flight = wait_until(busy_worker, RUN_SECONDS, "a worker playing a chunk mid-run")
+            victim, in_flight = wait_until(starting_worker, RUN_SECONDS, "a worker starting a chunk mid-run")
             kill(cluster.workers[names[victim]])
             out, err = started.communicate(timeout=RUN_SECONDS)
         assert started.returncode == 0, err + cluster.log()
