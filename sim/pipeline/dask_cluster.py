@@ -39,9 +39,9 @@ def dask_results(experiment: Experiment, chunks: list[int], experiment_id: str) 
     from distributed import as_completed
     from distributed.client import FutureCancelledError
 
-    run = uuid.uuid4().hex[:12]  # the tasks of this run alone, even with another run of the same experiment on the cluster
+    token = uuid.uuid4().hex[:12]  # the tasks of this run alone, even with another run of the same experiment on the cluster
     with _client(experiment) as client:
-        futures = [client.submit(play_chunk, experiment, chunk, experiment_id, key=f"arkmc-chunk-{chunk}-{run}")
+        futures = [client.submit(play_chunk, experiment, chunk, experiment_id, key=f"arkmc-chunk-{chunk}-{token}")
                    for chunk in chunks]
         for future in as_completed(futures):
             try:
@@ -80,11 +80,11 @@ def _client(experiment: Experiment) -> Iterator[Client]:
     level = log.level
     log.setLevel(logging.CRITICAL)
     cluster = None
-    if not experiment.scheduler:
-        cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
     try:
-        with Client(cluster or experiment.scheduler) as client:
+        if not experiment.scheduler:
+            cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
+                                   dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
+        with Client(experiment.scheduler if cluster is None else cluster) as client:
             yield client
     finally:
         if cluster is not None:
