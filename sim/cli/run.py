@@ -89,7 +89,8 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     experiment (game i's seed depends only on i, so the saved games stay and the new ones are
     added). The same seed gives the same rows whatever --jobs or --backend. Exit code 1 when a
     game failed (its seed and traceback are in the games table) or the cluster did (one line; the
-    games saved stay for --resume), 2 for bad input, 130 when interrupted. The experiment key `study` is written by `arkmc study` (paired games, docs/studies.md).
+    games saved stay for --resume), 2 for bad input, 130 when interrupted. The experiment key `study`
+    is written by `arkmc study` (paired games, docs/studies.md).
     """
     from sim.pipeline.experiment import load_experiment
     from sim.pipeline.runner import run as run_experiment
