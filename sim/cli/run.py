@@ -88,8 +88,9 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
     the experiment without playing any game twice; with a larger --games it extends a finished
     experiment (game i's seed depends only on i, so the saved games stay and the new ones are
     added). The same seed gives the same rows whatever --jobs or --backend. Exit code 1 when a
-    game failed (its seed and traceback are in the games table), 2 for bad input, 130 when
-    interrupted. The experiment key `study` is written by `arkmc study` (paired games, docs/studies.md).
+    game failed (its seed and traceback are in the games table) or the cluster did (one line; the
+    games saved stay for --resume), 2 for bad input, 130 when interrupted. The experiment key `study`
+    is written by `arkmc study` (paired games, docs/studies.md).
     """
     from sim.pipeline.experiment import load_experiment
     from sim.pipeline.runner import run as run_experiment
@@ -108,7 +109,10 @@ def run(experiment_file: Path | None, bots_text: str | None, options: tuple[str,
         click.echo(line)
     rate = summary.games_played / summary.seconds if summary.seconds else 0.0
     size = folder.saved_bytes(folder.read_manifest() or {"chunks_done": {}})
+    # a running cluster has as many workers as were started there, not `--jobs`: it is named by its address
+    workers = (f"the {experiment.backend} cluster at {experiment.scheduler}" if experiment.scheduler
+               else f"{summary.workers} {experiment.backend} workers")
     click.echo(f"played {summary.games_played} games ({summary.games_before} already saved) in "
-               f"{summary.seconds:.1f} s, {rate:.1f} games/s on {summary.workers} {experiment.backend} workers; "
+               f"{summary.seconds:.1f} s, {rate:.1f} games/s on {workers}; "
                f"{summary.errors} failed; {size / summary.games_total:,.0f} bytes/game in {experiment.out}")
     exit_if_failed(summary.errors)

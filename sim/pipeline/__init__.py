@@ -4,7 +4,9 @@ What to play:
     experiment.py   an experiment from a TOML file and flags, validated, with an identity digest
 Playing it:
     runner.py       chunks of games in parallel workers, each saved as it ends; error rows, resume
-    backends.py     where workers run: this machine, or a Dask or Ray cluster through joblib
+    backends.py     where workers run: this machine, or a Dask or Ray cluster (Ray through joblib)
+    dask_cluster.py each chunk a task on a Dask cluster: a killed worker's chunks are played elsewhere,
+                    a lost scheduler stops the run in one line for --resume
     supervisor.py   this machine's worker processes: the parent owns each chunk's deadline and replaces
                     a worker that dies or stalls; the culprit game becomes an error row
     processes.py    the process tree and tagged processes, to check that workers end with their parent

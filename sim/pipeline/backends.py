@@ -1,7 +1,7 @@
 """Where the workers run: processes on this machine (the backend named loky, played by the runner's
-supervisor, `sim.pipeline.supervisor`), or a Dask or Ray cluster.
+supervisor, `sim.pipeline.supervisor`), or a Dask (`sim.pipeline.dask_cluster`) or Ray cluster.
 
-Dask and Ray plug into joblib, and are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in
+Ray plugs into joblib. Dask and Ray are optional extras (``pip install -e '.[dask]'`` or ``'.[ray]'`` in
 the arkmc folder); a missing one is reported as a one-line error (`require_backend`, before the run folder
 is made), not a traceback.
 """
@@ -46,14 +46,13 @@ def worker_count(experiment: Experiment) -> int:
 
 @contextmanager
 def execution(experiment: Experiment) -> Iterator[None]:
-    """Make joblib's `Parallel` run on the experiment's backend for the duration of the block."""
-    if experiment.backend == "dask":
-        with _dask(experiment):
-            yield
-    elif experiment.backend == "ray":
+    """Make joblib's `Parallel` run on the experiment's backend for the duration of the block: Ray's. On this
+    machine the runner's supervisor starts its own worker processes (`sim.pipeline.supervisor`), and on Dask
+    the runner submits the chunks to the cluster itself (`sim.pipeline.dask_cluster`)."""
+    if experiment.backend == "ray":
         with _ray(experiment):
             yield
-    else:  # this machine: the runner's supervisor starts its own worker processes (sim.pipeline.supervisor)
+    else:
         yield
 
 
@@ -66,24 +65,6 @@ def exit_with_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(1)
-
-
-@contextmanager
-def _dask(experiment: Experiment) -> Iterator[None]:
-    from dask.distributed import Client, LocalCluster
-    if experiment.scheduler:
-        client = Client(experiment.scheduler)
-    else:
-        cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1")
-        client = Client(cluster)
-    try:
-        with parallel_config(backend="dask"):
-            yield
-    finally:
-        client.close()
-        if not experiment.scheduler:
-            cluster.close()
 
 
 @contextmanager

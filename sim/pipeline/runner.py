@@ -342,9 +342,9 @@ def saved_games(manifest: dict[str, Any]) -> int:
 
 def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
     """Chunk results as they finish. On this machine, supervised worker processes play them, or this
-    process itself for one worker and no bot or game named by code (the registered ones are arkmc's own).
-    Ray's joblib backend only returns whole lists, so on Ray chunks go out in waves of two per worker
-    and each wave is saved when it returns."""
+    process itself for one worker and no bot or game named by code (the registered ones are arkmc's own);
+    on Dask, the cluster's workers (`sim.pipeline.dask_cluster`). Ray's joblib backend only returns whole
+    lists, so on Ray chunks go out in waves of two per worker and each wave is saved when it returns."""
     if experiment.backend == "loky":
         workers = worker_count(experiment)
         if workers == 1 and not runs_code(experiment):
@@ -354,13 +354,15 @@ def _results(experiment: Experiment, chunks: list[int], experiment_id: str) -> I
 
             yield from supervised(experiment, chunks, experiment_id, workers)
         return
-    tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
-    if experiment.backend == "ray":
-        wave = 2 * worker_count(experiment)
-        for start in range(0, len(tasks), wave):
-            yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
+    if experiment.backend == "dask":
+        from sim.pipeline.dask_cluster import dask_results  # it imports this module
+
+        yield from dask_results(experiment, chunks, experiment_id)
         return
-    yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(tasks)
+    tasks = [delayed(play_chunk)(experiment, chunk, experiment_id) for chunk in chunks]
+    wave = 2 * worker_count(experiment)
+    for start in range(0, len(tasks), wave):
+        yield from Parallel(n_jobs=-1)(tasks[start:start + wave])
 
 
 def runs_code(experiment: Experiment) -> bool:
