@@ -14,6 +14,7 @@ import numpy as np
 
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.board import Board, CageShape, cage_shapes
+from sim.arknoah.catalog import Catalog
 from sim.arknoah.state import NoahState
 
 WORD = 64
@@ -28,20 +29,47 @@ def progress(game: NoahState) -> float:
     return min(1.0, game.round / minimum)
 
 
+@cache
+def tile_facts(catalog: Catalog) -> tuple[tuple[int, int], ...]:
+    """Per tile: its species' (VP, size), looked up once per data pack (the bots ask for them in every
+    planning decision, for every tile in the bags)."""
+    return tuple((catalog.species[tile.species].vp, catalog.species[tile.species].size) for tile in catalog.tiles)
+
+
 def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float,
                moved: Mapping[int, int] = STAYS) -> float:
     """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears;
     a tile in `moved` counts as lying where it maps to (a seat, or BAG for a tile given away)."""
-    catalog = game.catalog
-    kind = catalog.species[catalog.tiles[tile].species]
-    holders = [moved.get(partner, game.holder[partner]) for partner in catalog.partners[tile]]
+    holder = game.holder
+    holders = [moved.get(partner, holder[partner]) for partner in game.catalog.partners[tile]] if moved else \
+        [holder[partner] for partner in game.catalog.partners[tile]]
+    vp, size = tile_facts(game.catalog)[tile]
+    return pair_share(holders, seat, weights) * vp - weights.size_risk * size * late
+
+
+def pair_share(holders: list[int], seat: int | None, weights: NoahWeights) -> float:
+    """The share of a tile's VP to `seat` (None: a seat holding none of its partners) while its partners
+    lie with `holders` (seats, or below 0 for none)."""
     if seat in holders:
-        share = weights.own_pair
-    elif any(holder >= 0 for holder in holders):
-        share = weights.shared_pair
-    else:
-        share = weights.single
-    return share * kind.vp - weights.size_risk * kind.size * late
+        return weights.own_pair
+    return weights.shared_pair if max(holders, default=-1) >= 0 else weights.single
+
+
+def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: float) -> dict[int, list[float]]:
+    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order. Each tile's
+    partners are looked up once for all the seats."""
+    facts, partners, holder = tile_facts(game.catalog), game.catalog.partners, game.holder
+    worths: dict[int, list[float]] = {seat: [] for seat in seats}
+    for bag in game.bags:
+        for tile in bag:
+            holders = [holder[partner] for partner in partners[tile]]
+            vp, size = facts[tile]
+            risk = weights.size_risk * size * late
+            held = [seat for seat in seats if seat in holders]
+            others = pair_share(holders, None, weights) * vp - risk  # to a seat holding no partner
+            for seat in seats:
+                worths[seat].append(pair_share(holders, seat, weights) * vp - risk if seat in held else others)
+    return worths
 
 
 def tiles_gain(game: NoahState, seat: int, moved: Mapping[int, int], weights: NoahWeights, late: float) -> float:

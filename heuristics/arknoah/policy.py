@@ -15,6 +15,7 @@ from typing import Any
 
 from heuristics.arknoah.evaluation import (
     STAYS,
+    bag_worths,
     expected_best,
     loadable_sizes,
     open_shapes,
@@ -115,13 +116,11 @@ def _gather_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
     if weights.gather_draw and game.rules.gather_draws[len(game.players)] == ONE_EACH:
         return gain + weights.gather_draw * split_draw_gain(game, seat, weights)
     if weights.gather_pick or weights.gather_rival:
-        late = progress(game)
-        tiles = [tile for bag in game.bags for tile in bag]
-        worths = [tile_worth(game, seat, tile, weights, late) for tile in tiles]
-        gain += weights.gather_pick * expected_best(worths, sum(game.rules.gather_draws[len(game.players)]))
-        if tiles:
-            gain -= weights.gather_rival * max(sum(tile_worth(game, other, tile, weights, late) for tile in tiles)
-                                               for other in game.others(seat)) / len(tiles)
+        others = game.others(seat)
+        worths = bag_worths(game, [seat, *others], weights, progress(game))
+        gain += weights.gather_pick * expected_best(worths[seat], sum(game.rules.gather_draws[len(game.players)]))
+        if worths[seat]:
+            gain -= weights.gather_rival * max(sum(worths[other]) for other in others) / len(worths[seat])
     return gain
 
 
@@ -168,11 +167,20 @@ def exchange_promise(game: NoahState, seat: int, weights: NoahWeights) -> float:
     """What the best exchange of the swap's drawn tiles can be expected to add to the seat's tiles'
     worth: a drawn tile's worth over the least worth the seat may give away, the best of the draws."""
     late = progress(game)
-    gives = [(give, tile_worth(game, seat, give, weights, late)) for give in swappable(game, seat)]
+    gives = sorted((tile_worth(game, seat, give, weights, late), give) for give in swappable(game, seat))
     if not gives:
         return 0.0
-    gains = [max(0.0, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - worth for give, worth in gives))
-             for bag in game.bags for tile in bag]
+    # A give that is not a partner of the drawn tile leaves the tile's worth as it is, so of those only the
+    # least worth matters (rounding keeps `worth - least` the largest of the differences, to the bit).
+    partners, given_away = game.catalog.partners, {give for _, give in gives}
+    gains = []
+    for tile, worth in zip((tile for bag in game.bags for tile in bag), bag_worths(game, [seat], weights, late)[seat]):
+        if given_away.isdisjoint(partners[tile]):  # the usual case, made short
+            gains.append(max(0.0, worth - gives[0][0]))
+            continue
+        best = next((worth - given for given, give in gives if give not in partners[tile]), 0.0)
+        gains.append(max(0.0, best, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - given
+                                      for given, give in gives if give in partners[tile])))
     return expected_best(gains, game.rules.swap_draws)
 
 
