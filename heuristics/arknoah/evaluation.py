@@ -6,7 +6,7 @@ changed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
@@ -116,38 +116,61 @@ def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:
 
 @dataclass(frozen=True, eq=False)
 class Shapes:
-    """Every cage shape of a board, with its walls split into 64-bit words, for numpy."""
+    """Every cage shape of a board, with its walls and squares split into 64-bit words for numpy: one
+    array over the shapes per word. `found` remembers the latest answers of `open_shapes`."""
 
     shapes: tuple[CageShape, ...]
-    boundary: np.ndarray  # (shapes, words) uint64
-    squares: np.ndarray  # (shapes, words) uint64
-    sizes: np.ndarray  # (shapes,) int64
+    boundary: tuple[np.ndarray, ...]  # per word of the edges: (shapes,) uint64
+    squares: tuple[np.ndarray, ...]  # per word of the squares: (shapes,) uint64
+    found: dict[tuple[int, int, int], tuple[tuple[CageShape, int], ...]] = field(default_factory=dict)
 
 
-def words(mask: int, count: int) -> np.ndarray:
-    return np.array([(mask >> (WORD * index)) & WORD_MASK for index in range(count)], dtype=np.uint64)
+def words(mask: int, count: int) -> list[int]:
+    """`mask` (also a negative one, read in two's complement) as `count` 64-bit words, lowest first."""
+    return [(mask >> (WORD * index)) & WORD_MASK for index in range(count)]
+
+
+def columns(masks: list[int], count: int) -> tuple[np.ndarray, ...]:
+    """Per word of `count`: that word of each mask, as one array."""
+    rows = [words(mask, count) for mask in masks]
+    return tuple(np.array([row[index] for row in rows], dtype=np.uint64) for index in range(count))
 
 
 @cache
 def shapes_of(board: Board) -> Shapes:
     shapes = cage_shapes(board)
-    edge_words = (board.n_edges + WORD - 1) // WORD
-    square_words = (board.n_squares + WORD - 1) // WORD
-    return Shapes(shapes, np.array([words(shape.boundary, edge_words) for shape in shapes]),
-                  np.array([words(shape.squares, square_words) for shape in shapes]),
-                  np.array([shape.size for shape in shapes], dtype=np.int64))
+    return Shapes(shapes, columns([shape.boundary for shape in shapes], (board.n_edges + WORD - 1) // WORD),
+                  columns([shape.squares for shape in shapes], (board.n_squares + WORD - 1) // WORD))
 
 
-def open_shapes(game: NoahState, most_missing: int) -> list[tuple[CageShape, int]]:
+FOUND_KEPT = 512  # answers of open_shapes kept per board
+
+
+def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, int], ...]:
     """(shape, walls missing) of every cage shape on free squares that lacks at most
-    `most_missing` walls."""
+    `most_missing` walls.
+
+    Speed: the answer depends on the walls and the caged squares alone, and the building bot asks again
+    after a pitch (walls unchanged) and for each seat, so answers are kept per board (`Shapes.found`, emptied
+    when it holds FOUND_KEPT). The count itself works a word at a time over all shapes (a few numpy calls)."""
     table = shapes_of(game.board)
-    walls = words(game.walls, table.boundary.shape[1])
-    caged = words(game.caged, table.squares.shape[1])
-    missing = np.bitwise_count(table.boundary & ~walls).sum(axis=1)
-    free = ~(table.squares & caged).any(axis=1)
-    found = np.nonzero(free & (missing >= 1) & (missing <= most_missing))[0]
-    return [(table.shapes[index], int(missing[index])) for index in found]
+    key = (game.walls, game.caged, most_missing)
+    found = table.found.get(key)
+    if found is not None:
+        return found
+    missing = np.zeros(len(table.shapes), dtype=np.uint8)
+    for column, word in zip(table.boundary, words(~game.walls, len(table.boundary))):
+        missing += np.bitwise_count(column & np.uint64(word))
+    wanted = missing - np.uint8(1) < np.uint8(most_missing)  # 1 to most_missing: 0 wraps round to 255
+    for column, word in zip(table.squares, words(game.caged, len(table.squares))):
+        wanted &= column & np.uint64(word) == 0
+    indices = np.flatnonzero(wanted)
+    shapes = table.shapes
+    found = tuple(zip([shapes[index] for index in indices.tolist()], missing[indices].tolist()))
+    if len(table.found) >= FOUND_KEPT:
+        table.found.clear()
+    table.found[key] = found
+    return found
 
 
 def loadable_sizes(game: NoahState, seat: int) -> dict[int, int]:
