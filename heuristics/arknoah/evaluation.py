@@ -60,15 +60,20 @@ def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: fl
     partners are looked up once for all the seats."""
     facts, partners, holder = tile_facts(game.catalog), game.catalog.partners, game.holder
     worths: dict[int, list[float]] = {seat: [] for seat in seats}
+    lists = list(worths.values())
+    held = {tile for tile, owner in enumerate(holder) if owner >= 0}
     for bag in game.bags:
         for tile in bag:
-            holders = [holder[partner] for partner in partners[tile]]
             vp, size = facts[tile]
             risk = weights.size_risk * size * late
-            held = [seat for seat in seats if seat in holders]
-            others = pair_share(holders, None, weights) * vp - risk  # to a seat holding no partner
-            for seat in seats:
-                worths[seat].append(pair_share(holders, seat, weights) * vp - risk if seat in held else others)
+            if held.isdisjoint(partners[tile]):  # the usual case: no seat holds a partner, the worth is the same to all
+                worth = weights.single * vp - risk
+                for found in lists:
+                    found.append(worth)
+            else:
+                holders = [holder[partner] for partner in partners[tile]]
+                for seat, found in zip(seats, lists):
+                    found.append(pair_share(holders, seat, weights) * vp - risk)
     return worths
 
 
