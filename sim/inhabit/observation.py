@@ -45,8 +45,7 @@ class InhabitObservation:
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
         stack_colors = tuple(tuple(tuple(tokens[token].color for token in row[space]) for space in trail.token_spaces)
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
-        view = game.copy()
-        view.rng = None  # type: ignore[assignment]
+        view = game.copy(rng=False)
         view._decision = None
         for index, player in enumerate(view.seats):
             if index != seat:

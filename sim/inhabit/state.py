@@ -189,7 +189,8 @@ class InhabitState(StepMachine):
 
         return InhabitObservation.of(self, seat)
 
-    def copy(self) -> "InhabitState":
+    def copy(self, rng: bool = True) -> "InhabitState":
+        """An independent copy; without `rng` it has no random stream (an observation's view)."""
         other = object.__new__(InhabitState)
         other.catalog = self.catalog
         other.trails = self.trails
@@ -212,8 +213,10 @@ class InhabitState(StepMachine):
         other.turn = self.turn
         other.used = set(self.used)
         other.move = self.move.copy() if self.move is not None else None
-        if self.rng is not None:  # an observation's view has none
-            other.rng = random.Random()
+        if rng and self.rng is not None:  # an observation's view has none
+            # made without seeding (Random() seeds from the OS, which cost more than the rest of the copy),
+            # then given the stream's state
+            other.rng = random.Random.__new__(random.Random)
             other.rng.setstate(self.rng.getstate())
         else:
             other.rng = None  # type: ignore[assignment]
