@@ -73,12 +73,13 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead")
+    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
         self.values: dict[int, float] = {}
         self.ahead: dict[int, tuple[list[int], int]] = {}
+        self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
 
     def terrain_share(self, creature: Creature, terrain: int) -> float:
         """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
@@ -130,8 +131,11 @@ class Judge:
         return value
 
     def cheapest(self, without: int = 0) -> float:
-        """The value of the card a payment would cost (the least worth in hand, `without` left out)."""
-        return min((self.card(card) for card in self.state.seats[self.seat].hand if card != without), default=0.0)
+        """The value of the card a payment would cost (the least worth in hand, `without` left out). The
+        hand is sorted by worth once per judge: a menagerie decision asks this for each of its options."""
+        if self.by_worth is None:
+            self.by_worth = sorted((self.card(card), card) for card in self.state.seats[self.seat].hand)
+        return next((worth for worth, card in self.by_worth if card != without), 0.0)
 
 
 # ----------------------------------------------------------------------------- menagerie

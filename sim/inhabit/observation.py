@@ -40,22 +40,17 @@ class InhabitObservation:
     @classmethod
     def of(cls, game: InhabitState, seat: int) -> "InhabitObservation":
         tokens = game.catalog.tokens
-        hand_decks = tuple(tuple(sum(card // 100 == deck for card in player.hand) for deck in DECKS)
-                           for player in game.seats)
+        hand_decks = tuple(_decks(player.hand) for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
         stack_colors = tuple(tuple(tuple(tokens[token].color for token in row[space]) for space in trail.token_spaces)
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
-        view = game.copy(rng=False)
+        view = game.copy(hidden=False)
         view._decision = None
         for index, player in enumerate(view.seats):
             if index != seat:
                 player.hand = []
                 player.rack = []
                 player.token_points = 0
-        view.decks = [[], [], []]
-        view.discard_down = [[], [], []]
-        view.stacks = [[[] for _ in row] for row in view.stacks]
-        view.box = []
         return cls(seat, view, hand_decks, rack_colors, tuple(len(deck) for deck in game.decks),
                    tuple(len(pile) for pile in game.discard_down), stack_colors, _colors(game, game.box))
 
@@ -120,7 +115,16 @@ class InhabitObservation:
         return game
 
 
+def _decks(cards: list[int]) -> tuple[int, ...]:
+    """How many of `cards` come from each deck (a card's number is its deck's hundred)."""
+    counts = [0] * (len(DECKS) + 1)
+    for card in cards:
+        counts[card // 100] += 1
+    return tuple(counts[deck] for deck in DECKS)
+
+
 def _colors(game: InhabitState, tokens: list[int]) -> tuple[int, ...]:
     catalog = game.catalog.tokens
-    return tuple(sum(catalog[token].color == color for token in tokens) for color in TOKEN_COLORS)
+    colors = [catalog[token].color for token in tokens]
+    return tuple(colors.count(color) for color in TOKEN_COLORS)
 
