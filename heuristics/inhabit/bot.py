@@ -64,8 +64,9 @@ class InhabitBot:
         base = observation.determinize(rng)
         base.decision()
         outcomes = []
+        last = len(decision.options) - 1
         for index, option in enumerate(decision.options):
-            game = base.copy()
+            game = base.copy() if index < last else base  # the last plays on the deal itself, read no more
             game.apply(option)
             self.finish_turn(game)
             outcomes.append((self.value(game, decision.seat), -index, option))

@@ -73,13 +73,14 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth")
+    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
         self.values: dict[int, float] = {}
         self.ahead: dict[int, tuple[list[int], int]] = {}
         self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
+        self.free: dict[tuple[str, int], bool] = {}
 
     def terrain_share(self, creature: Creature, terrain: int) -> float:
         """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
@@ -130,6 +131,14 @@ class Judge:
         self.values[number] = value = weights.card_cost * best
         return value
 
+    def is_free(self, sub_action: str, target_top: int) -> bool:
+        """Whether an ability makes the sub-action free (asked once per sub-action and card covered)."""
+        key = (sub_action, target_top)
+        found = self.free.get(key)
+        if found is None:
+            found = self.free[key] = free_source(self.state, self.seat, sub_action, target_top) != 0
+        return found
+
     def cheapest(self, without: int = 0) -> float:
         """The value of the card a payment would cost (the least worth in hand, `without` left out). The
         hand is sorted by worth once per judge: a menagerie decision asks this for each of its options."""
@@ -165,7 +174,7 @@ def sub_action_value(judge: Judge, option: Any) -> float:
             value = weights.evolve + gain + top_value(card, weights) - top_value(cards[creature.top], weights)
         else:
             value = weights.adapt + gain
-    if not free_source(state, seat, option.tag, target_top):
+    if not judge.is_free(option.tag, target_top):
         value -= judge.cheapest(without=option.card)
     return value - weights.hand
 
