@@ -14,7 +14,6 @@ places, each card to a place of its own deck and each token to one of its colour
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from sim.inhabit.catalog import DECKS, TOKEN_COLORS
 from sim.inhabit.state import InhabitState
@@ -57,7 +56,7 @@ class InhabitObservation:
     def unseen_cards(self) -> dict[int, list[int]]:
         """The cards the seat has not seen, by deck (a card out of the game counts as seen: everyone knows it)."""
         view = self.view
-        seen = Counter(view.seats[self.seat].hand + view.banned)
+        seen = set(view.seats[self.seat].hand + view.banned)
         for player in view.seats:
             for creature in player.creatures:
                 seen.update(creature.cards)
@@ -67,7 +66,7 @@ class InhabitObservation:
             seen.update(view.move.cards)
         found: dict[int, list[int]] = {deck: [] for deck in DECKS}
         for number, card in sorted(view.catalog.cards.items()):
-            if (not view.intro or card.egg) and not seen[number]:
+            if (not view.intro or card.egg) and number not in seen:
                 found[card.deck].append(number)
         return found
 
