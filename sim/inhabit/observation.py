@@ -41,7 +41,7 @@ class InhabitObservation:
         tokens = game.catalog.tokens
         hand_decks = tuple(_decks(player.hand) for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
-        stack_colors = tuple(tuple(tuple(tokens[token].color for token in row[space]) for space in trail.token_spaces)
+        stack_colors = tuple(tuple(tuple([tokens[token].color for token in row[space]]) for space in trail.token_spaces)
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy(hidden=False)
         view._decision = None
@@ -116,14 +116,12 @@ class InhabitObservation:
 
 def _decks(cards: list[int]) -> tuple[int, ...]:
     """How many of `cards` come from each deck (a card's number is its deck's hundred)."""
-    counts = [0] * (len(DECKS) + 1)
-    for card in cards:
-        counts[card // 100] += 1
-    return tuple(counts[deck] for deck in DECKS)
+    decks = [card // 100 for card in cards]
+    return tuple(map(decks.count, DECKS))
 
 
 def _colors(game: InhabitState, tokens: list[int]) -> tuple[int, ...]:
     catalog = game.catalog.tokens
     colors = [catalog[token].color for token in tokens]
-    return tuple(colors.count(color) for color in TOKEN_COLORS)
+    return tuple(map(colors.count, TOKEN_COLORS))
 

@@ -206,9 +206,10 @@ class InhabitState(StepMachine):
         other.discard_up = [pile[:] for pile in self.discard_up]
         other.discard_down = [pile[:] if hidden else [] for pile in self.discard_down]
         other.occupant = [row[:] for row in self.occupant]
-        # the stacks are a list per space of every trail, most of them empty: list.copy mapped over a row
-        # costs half a comprehension's slices, and a copy's largest part was theirs
-        other.stacks = [list(map(list.copy, row)) if hidden else [[] for _ in row] for row in self.stacks]
+        # The stacks are a list per space of every trail, most of them empty, and were a copy's largest part:
+        # list.copy mapped over a row costs half a comprehension's slices. A view's row repeats one empty
+        # list: a view is read, never played (determinize copies it first, a list per space).
+        other.stacks = [list(map(list.copy, row)) if hidden else [[]] * len(row) for row in self.stacks]
         other.box = self.box[:] if hidden else []
         other.used_tokens = self.used_tokens[:]
         other.finals = self.finals
