@@ -13,7 +13,7 @@ from types import MappingProxyType
 import numpy as np
 
 from heuristics.arknoah.weights import NoahWeights
-from sim.arknoah.board import Board, CageShape, cage_shapes
+from sim.arknoah.board import Board, CageShape, bit_list, cage_shapes
 from sim.arknoah.catalog import Catalog
 from sim.arknoah.state import NoahState
 
@@ -125,9 +125,10 @@ class Shapes:
     array over the shapes per word. `found` remembers the latest answers of `open_shapes`."""
 
     shapes: tuple[CageShape, ...]
+    edges: tuple[tuple[int, ...], ...]  # per shape: its walls' edges, lowest first
     boundary: tuple[np.ndarray, ...]  # per word of the edges: (shapes,) uint64
     squares: tuple[np.ndarray, ...]  # per word of the squares: (shapes,) uint64
-    found: dict[tuple[int, int, int], tuple[tuple[CageShape, int], ...]] = field(default_factory=dict)
+    found: dict[tuple[int, int, int], tuple[tuple[CageShape, tuple[int, ...]], ...]] = field(default_factory=dict)
 
 
 def words(mask: int, count: int) -> list[int]:
@@ -144,16 +145,17 @@ def columns(masks: list[int], count: int) -> tuple[np.ndarray, ...]:
 @cache
 def shapes_of(board: Board) -> Shapes:
     shapes = cage_shapes(board)
-    return Shapes(shapes, columns([shape.boundary for shape in shapes], (board.n_edges + WORD - 1) // WORD),
+    return Shapes(shapes, tuple(tuple(bit_list(shape.boundary)) for shape in shapes),
+                  columns([shape.boundary for shape in shapes], (board.n_edges + WORD - 1) // WORD),
                   columns([shape.squares for shape in shapes], (board.n_squares + WORD - 1) // WORD))
 
 
 FOUND_KEPT = 512  # answers of open_shapes kept per board
 
 
-def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, int], ...]:
-    """(shape, walls missing) of every cage shape on free squares that lacks at most
-    `most_missing` walls.
+def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, tuple[int, ...]], ...]:
+    """(shape, the edges of its missing walls, lowest first) of every cage shape on free squares that
+    lacks at most `most_missing` walls.
 
     Speed: the answer depends on the walls and the caged squares alone, and the building bot asks again
     after a pitch (walls unchanged) and for each seat, so answers are kept per board (`Shapes.found`, emptied
@@ -169,9 +171,9 @@ def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, in
     wanted = missing - np.uint8(1) < np.uint8(most_missing)  # 1 to most_missing: 0 wraps round to 255
     for column, word in zip(table.squares, words(game.caged, len(table.squares))):
         wanted &= column & np.uint64(word) == 0
-    indices = np.flatnonzero(wanted)
-    shapes = table.shapes
-    found = tuple(zip([shapes[index] for index in indices.tolist()], missing[indices].tolist()))
+    shapes, edges, walls = table.shapes, table.edges, game.walls
+    found = tuple((shapes[index], tuple([edge for edge in edges[index] if not walls >> edge & 1]))
+                  for index in np.flatnonzero(wanted).tolist())
     if len(table.found) >= FOUND_KEPT:
         table.found.clear()
     table.found[key] = found

@@ -26,7 +26,6 @@ from heuristics.arknoah.evaluation import (
 )
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.animals import swappable
-from sim.arknoah.board import bit_list
 from sim.arknoah.flow import amounts
 from sim.arknoah.state import BAG, NoahState
 from sim.arknoah.steps import (
@@ -231,10 +230,9 @@ def cage_gains(game: NoahState, seat: int, weights: NoahWeights) -> dict[int, fl
               + weights.desire_single * singles.get(size, 0) for size in range(1, 5)}
     closeness = (0.0, weights.cage_close, weights.cage_near, weights.cage_far)
     gains: dict[int, float] = {}
-    walls = game.walls
-    for shape, missing in open_shapes(game, CLOSENESS):
-        worth = desire[shape.size] * closeness[missing]
-        for edge in bit_list(shape.boundary & ~walls):
+    for shape, edges in open_shapes(game, CLOSENESS):
+        worth = desire[shape.size] * closeness[len(edges)]
+        for edge in edges:
             gains[edge] = gains.get(edge, 0.0) + worth
     return gains
 
