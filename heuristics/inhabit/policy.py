@@ -73,10 +73,14 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free", "symbol_values", "tops")
+    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free", "symbol_values", "tops", "by_class",
+                 "limit")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
+        creatures = state.seats[seat].creatures
+        self.by_class = {creature.cls: creature for creature in creatures}  # a menagerie has one creature per class
+        self.limit = min(len(creatures), state.class_limit)  # cards a creature may hold
         self.values: dict[int, float] = {}
         self.ahead: dict[int, tuple[list[int], int]] = {}
         self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
@@ -118,8 +122,7 @@ class Judge:
         return found
 
     def room(self, creature: Creature) -> bool:
-        state = self.state
-        return len(creature.cards) < min(len(state.seats[self.seat].creatures), state.class_limit)
+        return len(creature.cards) < self.limit
 
     def card(self, number: int) -> float:
         """A hand card's worth: its best use now (a class to open, a creature to grow, symbols to add)."""
@@ -129,7 +132,7 @@ class Judge:
         state, weights = self.state, self.weights
         card = state.catalog.cards[number]
         player = state.seats[self.seat]
-        creature = player.creature(card.cls)
+        creature = self.by_class.get(card.cls)
         if creature is None:
             best = weights.introduce + self.top(card)
         else:
@@ -176,8 +179,7 @@ def sub_action_value(judge: Judge, option: Any) -> float:
         value = weights.introduce + judge.top(card) - (2.0 if option.continent != card.continent else 0.0)
         target_top = 0
     else:
-        creature = player.creature(option.cls if isinstance(option, Adapt) else card.cls)
-        assert creature is not None
+        creature = judge.by_class[option.cls if isinstance(option, Adapt) else card.cls]
         target_top = creature.top
         gain = judge.symbols(card, creature)
         if isinstance(option, Multiply):
