@@ -6,14 +6,15 @@ changed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
 import numpy as np
 
 from heuristics.arknoah.weights import NoahWeights
-from sim.arknoah.board import Board, CageShape, cage_shapes
+from sim.arknoah.board import Board, CageShape, bit_list, cage_shapes
+from sim.arknoah.catalog import Catalog
 from sim.arknoah.state import NoahState
 
 WORD = 64
@@ -28,20 +29,52 @@ def progress(game: NoahState) -> float:
     return min(1.0, game.round / minimum)
 
 
+@cache
+def tile_facts(catalog: Catalog) -> tuple[tuple[int, int], ...]:
+    """Per tile: its species' (VP, size), looked up once per data pack (the bots ask for them in every
+    planning decision, for every tile in the bags)."""
+    return tuple((catalog.species[tile.species].vp, catalog.species[tile.species].size) for tile in catalog.tiles)
+
+
 def tile_worth(game: NoahState, seat: int, tile: int, weights: NoahWeights, late: float,
                moved: Mapping[int, int] = STAYS) -> float:
     """An own tile's promise: a share of its VP by where its partner is, less its size as the end nears;
     a tile in `moved` counts as lying where it maps to (a seat, or BAG for a tile given away)."""
-    catalog = game.catalog
-    kind = catalog.species[catalog.tiles[tile].species]
-    holders = [moved.get(partner, game.holder[partner]) for partner in catalog.partners[tile]]
+    holder = game.holder
+    holders = [moved.get(partner, holder[partner]) for partner in game.catalog.partners[tile]] if moved else \
+        [holder[partner] for partner in game.catalog.partners[tile]]
+    vp, size = tile_facts(game.catalog)[tile]
+    return pair_share(holders, seat, weights) * vp - weights.size_risk * size * late
+
+
+def pair_share(holders: list[int], seat: int | None, weights: NoahWeights) -> float:
+    """The share of a tile's VP to `seat` (None: a seat holding none of its partners) while its partners
+    lie with `holders` (seats, or below 0 for none)."""
     if seat in holders:
-        share = weights.own_pair
-    elif any(holder >= 0 for holder in holders):
-        share = weights.shared_pair
-    else:
-        share = weights.single
-    return share * kind.vp - weights.size_risk * kind.size * late
+        return weights.own_pair
+    return weights.shared_pair if max(holders, default=-1) >= 0 else weights.single
+
+
+def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: float) -> dict[int, list[float]]:
+    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order. Each tile's
+    partners are looked up once for all the seats."""
+    facts, partners, holder = tile_facts(game.catalog), game.catalog.partners, game.holder
+    worths: dict[int, list[float]] = {seat: [] for seat in seats}
+    lists = list(worths.values())
+    held = {tile for tile, owner in enumerate(holder) if owner >= 0}
+    for bag in game.bags:
+        for tile in bag:
+            vp, size = facts[tile]
+            risk = weights.size_risk * size * late
+            if held.isdisjoint(partners[tile]):  # the usual case: no seat holds a partner, the worth is the same to all
+                worth = weights.single * vp - risk
+                for found in lists:
+                    found.append(worth)
+            else:
+                holders = [holder[partner] for partner in partners[tile]]
+                for seat, found in zip(seats, lists):
+                    found.append(pair_share(holders, seat, weights) * vp - risk)
+    return worths
 
 
 def tiles_gain(game: NoahState, seat: int, moved: Mapping[int, int], weights: NoahWeights, late: float) -> float:
@@ -88,38 +121,63 @@ def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:
 
 @dataclass(frozen=True, eq=False)
 class Shapes:
-    """Every cage shape of a board, with its walls split into 64-bit words, for numpy."""
+    """Every cage shape of a board, with its walls and squares split into 64-bit words for numpy: one
+    array over the shapes per word. `found` remembers the latest answers of `open_shapes`."""
 
     shapes: tuple[CageShape, ...]
-    boundary: np.ndarray  # (shapes, words) uint64
-    squares: np.ndarray  # (shapes, words) uint64
-    sizes: np.ndarray  # (shapes,) int64
+    edges: tuple[tuple[int, ...], ...]  # per shape: its walls' edges, lowest first
+    boundary: tuple[np.ndarray, ...]  # per word of the edges: (shapes,) uint64
+    squares: tuple[np.ndarray, ...]  # per word of the squares: (shapes,) uint64
+    found: dict[tuple[int, int, int], tuple[tuple[CageShape, tuple[int, ...]], ...]] = field(default_factory=dict)
 
 
-def words(mask: int, count: int) -> np.ndarray:
-    return np.array([(mask >> (WORD * index)) & WORD_MASK for index in range(count)], dtype=np.uint64)
+def words(mask: int, count: int) -> list[int]:
+    """`mask` (also a negative one, read in two's complement) as `count` 64-bit words, lowest first."""
+    return [(mask >> (WORD * index)) & WORD_MASK for index in range(count)]
+
+
+def columns(masks: list[int], count: int) -> tuple[np.ndarray, ...]:
+    """Per word of `count`: that word of each mask, as one array."""
+    rows = [words(mask, count) for mask in masks]
+    return tuple(np.array([row[index] for row in rows], dtype=np.uint64) for index in range(count))
 
 
 @cache
 def shapes_of(board: Board) -> Shapes:
     shapes = cage_shapes(board)
-    edge_words = (board.n_edges + WORD - 1) // WORD
-    square_words = (board.n_squares + WORD - 1) // WORD
-    return Shapes(shapes, np.array([words(shape.boundary, edge_words) for shape in shapes]),
-                  np.array([words(shape.squares, square_words) for shape in shapes]),
-                  np.array([shape.size for shape in shapes], dtype=np.int64))
+    return Shapes(shapes, tuple(tuple(bit_list(shape.boundary)) for shape in shapes),
+                  columns([shape.boundary for shape in shapes], (board.n_edges + WORD - 1) // WORD),
+                  columns([shape.squares for shape in shapes], (board.n_squares + WORD - 1) // WORD))
 
 
-def open_shapes(game: NoahState, most_missing: int) -> list[tuple[CageShape, int]]:
-    """(shape, walls missing) of every cage shape on free squares that lacks at most
-    `most_missing` walls."""
+FOUND_KEPT = 512  # answers of open_shapes kept per board
+
+
+def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, tuple[int, ...]], ...]:
+    """(shape, the edges of its missing walls, lowest first) of every cage shape on free squares that
+    lacks at most `most_missing` walls.
+
+    Speed: the answer depends on the walls and the caged squares alone, and the building bot asks again
+    after a pitch (walls unchanged) and for each seat, so answers are kept per board (`Shapes.found`, emptied
+    when it holds FOUND_KEPT). The count itself works a word at a time over all shapes (a few numpy calls)."""
     table = shapes_of(game.board)
-    walls = words(game.walls, table.boundary.shape[1])
-    caged = words(game.caged, table.squares.shape[1])
-    missing = np.bitwise_count(table.boundary & ~walls).sum(axis=1)
-    free = ~(table.squares & caged).any(axis=1)
-    found = np.nonzero(free & (missing >= 1) & (missing <= most_missing))[0]
-    return [(table.shapes[index], int(missing[index])) for index in found]
+    key = (game.walls, game.caged, most_missing)
+    found = table.found.get(key)
+    if found is not None:
+        return found
+    missing = np.zeros(len(table.shapes), dtype=np.uint8)
+    for column, word in zip(table.boundary, words(~game.walls, len(table.boundary))):
+        missing += np.bitwise_count(column & np.uint64(word))
+    wanted = missing - np.uint8(1) < np.uint8(most_missing)  # 1 to most_missing: 0 wraps round to 255
+    for column, word in zip(table.squares, words(game.caged, len(table.squares))):
+        wanted &= column & np.uint64(word) == 0
+    shapes, edges, walls = table.shapes, table.edges, game.walls
+    found = tuple((shapes[index], tuple([edge for edge in edges[index] if not walls >> edge & 1]))
+                  for index in np.flatnonzero(wanted).tolist())
+    if len(table.found) >= FOUND_KEPT:
+        table.found.clear()
+    table.found[key] = found
+    return found
 
 
 def loadable_sizes(game: NoahState, seat: int) -> dict[int, int]:

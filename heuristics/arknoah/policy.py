@@ -15,6 +15,7 @@ from typing import Any
 
 from heuristics.arknoah.evaluation import (
     STAYS,
+    bag_worths,
     expected_best,
     loadable_sizes,
     open_shapes,
@@ -25,7 +26,6 @@ from heuristics.arknoah.evaluation import (
 )
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.animals import swappable
-from sim.arknoah.board import bit_list
 from sim.arknoah.flow import amounts
 from sim.arknoah.state import BAG, NoahState
 from sim.arknoah.steps import (
@@ -115,13 +115,11 @@ def _gather_gain(game: NoahState, seat: int, weights: NoahWeights) -> float:
     if weights.gather_draw and game.rules.gather_draws[len(game.players)] == ONE_EACH:
         return gain + weights.gather_draw * split_draw_gain(game, seat, weights)
     if weights.gather_pick or weights.gather_rival:
-        late = progress(game)
-        tiles = [tile for bag in game.bags for tile in bag]
-        worths = [tile_worth(game, seat, tile, weights, late) for tile in tiles]
-        gain += weights.gather_pick * expected_best(worths, sum(game.rules.gather_draws[len(game.players)]))
-        if tiles:
-            gain -= weights.gather_rival * max(sum(tile_worth(game, other, tile, weights, late) for tile in tiles)
-                                               for other in game.others(seat)) / len(tiles)
+        others = game.others(seat)
+        worths = bag_worths(game, [seat, *others], weights, progress(game))
+        gain += weights.gather_pick * expected_best(worths[seat], sum(game.rules.gather_draws[len(game.players)]))
+        if worths[seat]:
+            gain -= weights.gather_rival * max(sum(worths[other]) for other in others) / len(worths[seat])
     return gain
 
 
@@ -168,11 +166,20 @@ def exchange_promise(game: NoahState, seat: int, weights: NoahWeights) -> float:
     """What the best exchange of the swap's drawn tiles can be expected to add to the seat's tiles'
     worth: a drawn tile's worth over the least worth the seat may give away, the best of the draws."""
     late = progress(game)
-    gives = [(give, tile_worth(game, seat, give, weights, late)) for give in swappable(game, seat)]
+    gives = sorted((tile_worth(game, seat, give, weights, late), give) for give in swappable(game, seat))
     if not gives:
         return 0.0
-    gains = [max(0.0, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - worth for give, worth in gives))
-             for bag in game.bags for tile in bag]
+    # A give that is not a partner of the drawn tile leaves the tile's worth as it is, so of those only the
+    # least worth matters (rounding keeps `worth - least` the largest of the differences, to the bit).
+    partners, given_away = game.catalog.partners, {give for _, give in gives}
+    gains = []
+    for tile, worth in zip((tile for bag in game.bags for tile in bag), bag_worths(game, [seat], weights, late)[seat]):
+        if given_away.isdisjoint(partners[tile]):  # the usual case, made short
+            gains.append(max(0.0, worth - gives[0][0]))
+            continue
+        best = next((worth - given for given, give in gives if give not in partners[tile]), 0.0)
+        gains.append(max(0.0, best, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - given
+                                      for given, give in gives if give in partners[tile])))
     return expected_best(gains, game.rules.swap_draws)
 
 
@@ -206,16 +213,14 @@ def build(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
     for index, cage in enumerate(game.cages):
         if game.cage_large[index] < 0:
             needed |= cage.pitch
-    hull = game.board.hull
-
-    def score(option: Any) -> float:
-        if isinstance(option, PlaceWall):
-            return 1.0 + weights.hull_edge * (hull >> option.edge & 1) + wall_gain.get(option.edge, 0.0)
-        if isinstance(option, PlacePitch):
-            return 1.0 + weights.pitch_needed * (needed >> option.space & 1)
-        return 0.0
-
-    return best(decision.options, score)
+    hull, hull_edge, pitch_needed = game.board.hull, weights.hull_edge, weights.pitch_needed
+    # Scored in one list, the first of the highest score chosen, as `best` would: a key function called per
+    # option cost more than the scoring itself, and building is the commonest decision with the most options.
+    scores = [1.0 + hull_edge * (hull >> option.edge & 1) + wall_gain.get(option.edge, 0.0)
+              if isinstance(option, PlaceWall) else
+              1.0 + pitch_needed * (needed >> option.space & 1) if isinstance(option, PlacePitch) else 0.0
+              for option in decision.options]
+    return decision.options[scores.index(max(scores))]
 
 
 def cage_gains(game: NoahState, seat: int, weights: NoahWeights) -> dict[int, float]:
@@ -225,10 +230,9 @@ def cage_gains(game: NoahState, seat: int, weights: NoahWeights) -> dict[int, fl
               + weights.desire_single * singles.get(size, 0) for size in range(1, 5)}
     closeness = (0.0, weights.cage_close, weights.cage_near, weights.cage_far)
     gains: dict[int, float] = {}
-    walls = game.walls
-    for shape, missing in open_shapes(game, CLOSENESS):
-        worth = desire[shape.size] * closeness[missing]
-        for edge in bit_list(shape.boundary & ~walls):
+    for shape, edges in open_shapes(game, CLOSENESS):
+        worth = desire[shape.size] * closeness[len(edges)]
+        for edge in edges:
             gains[edge] = gains.get(edge, 0.0) + worth
     return gains
 

@@ -64,8 +64,9 @@ class InhabitBot:
         base = observation.determinize(rng)
         base.decision()
         outcomes = []
+        last = len(decision.options) - 1
         for index, option in enumerate(decision.options):
-            game = base.copy()
+            game = base.copy() if index < last else base  # the last plays on the deal itself, read no more
             game.apply(option)
             self.finish_turn(game)
             outcomes.append((self.value(game, decision.seat), -index, option))
@@ -73,13 +74,13 @@ class InhabitBot:
         return [option for _, _, option in outcomes]
 
     def finish_turn(self, game: InhabitState) -> None:
-        """Play the rest of the turn with the rules (another seat's decisions too, e.g. a sloth's draw)."""
+        """Play the rest of the turn with the rules (another seat's decisions too, e.g. a sloth's draw).
+        It stops where the turn's steps run out (settle_turn), before the next turn's options are worked
+        out for nothing: the position it leaves is the one the next turn's decision would find."""
         for _ in range(MAX_TURN_DECISIONS):
-            if game.is_over():
+            if not game.settle_turn() or game.over:
                 return
             decision = game.decision()
-            if decision.kind == TURN:
-                return
             game.apply(policy.choose(game, decision.seat, decision, self.weights))
 
 

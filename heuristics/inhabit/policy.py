@@ -73,12 +73,20 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead")
+    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free", "symbol_values", "tops", "by_class",
+                 "limit")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
+        creatures = state.seats[seat].creatures
+        self.by_class = {creature.cls: creature for creature in creatures}  # a menagerie has one creature per class
+        self.limit = min(len(creatures), state.class_limit)  # cards a creature may hold
         self.values: dict[int, float] = {}
         self.ahead: dict[int, tuple[list[int], int]] = {}
+        self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
+        self.free: dict[tuple[str, int], bool] = {}
+        self.symbol_values: dict[int, float] = {}  # by card number * 8 + class of the creature
+        self.tops: dict[int, float] = {}  # top_value by card number
 
     def terrain_share(self, creature: Creature, terrain: int) -> float:
         """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
@@ -97,14 +105,24 @@ class Judge:
     def symbols(self, card: Card, creature: Creature) -> float:
         """The continent and terrain symbols of `card` under `creature`: moves on its continent (or a
         migration), and the spaces ahead of it that show the terrain."""
-        weights = self.weights
-        value = weights.home_symbol if card.continent == creature.continent else (
-            weights.other_continent if self.state.trails[card.continent] is not None else 0.0)
-        return value + weights.terrain_ahead * self.terrain_share(creature, card.terrain)
+        key = card.number * 8 + creature.cls
+        found = self.symbol_values.get(key)
+        if found is None:
+            weights = self.weights
+            value = weights.home_symbol if card.continent == creature.continent else (
+                weights.other_continent if self.state.trails[card.continent] is not None else 0.0)
+            found = self.symbol_values[key] = value + weights.terrain_ahead * self.terrain_share(creature, card.terrain)
+        return found
+
+    def top(self, card: Card) -> float:
+        """top_value of `card`, computed once."""
+        found = self.tops.get(card.number)
+        if found is None:
+            found = self.tops[card.number] = top_value(card, self.weights)
+        return found
 
     def room(self, creature: Creature) -> bool:
-        state = self.state
-        return len(creature.cards) < min(len(state.seats[self.seat].creatures), state.class_limit)
+        return len(creature.cards) < self.limit
 
     def card(self, number: int) -> float:
         """A hand card's worth: its best use now (a class to open, a creature to grow, symbols to add)."""
@@ -114,14 +132,13 @@ class Judge:
         state, weights = self.state, self.weights
         card = state.catalog.cards[number]
         player = state.seats[self.seat]
-        creature = player.creature(card.cls)
+        creature = self.by_class.get(card.cls)
         if creature is None:
-            best = weights.introduce + top_value(card, weights)
+            best = weights.introduce + self.top(card)
         else:
             best = 0.0
             if self.room(creature):
-                grow = max(weights.multiply, weights.evolve + top_value(card, weights)
-                           - top_value(state.catalog.cards[creature.top], weights))
+                grow = max(weights.multiply, weights.evolve + self.top(card) - self.top(state.catalog.cards[creature.top]))
                 best = grow + self.symbols(card, creature)
             for other in player.creatures:
                 if self.room(other):
@@ -129,9 +146,20 @@ class Judge:
         self.values[number] = value = weights.card_cost * best
         return value
 
+    def is_free(self, sub_action: str, target_top: int) -> bool:
+        """Whether an ability makes the sub-action free (asked once per sub-action and card covered)."""
+        key = (sub_action, target_top)
+        found = self.free.get(key)
+        if found is None:
+            found = self.free[key] = free_source(self.state, self.seat, sub_action, target_top) != 0
+        return found
+
     def cheapest(self, without: int = 0) -> float:
-        """The value of the card a payment would cost (the least worth in hand, `without` left out)."""
-        return min((self.card(card) for card in self.state.seats[self.seat].hand if card != without), default=0.0)
+        """The value of the card a payment would cost (the least worth in hand, `without` left out). The
+        hand is sorted by worth once per judge: a menagerie decision asks this for each of its options."""
+        if self.by_worth is None:
+            self.by_worth = sorted((self.card(card), card) for card in self.state.seats[self.seat].hand)
+        return next((worth for worth, card in self.by_worth if card != without), 0.0)
 
 
 # ----------------------------------------------------------------------------- menagerie
@@ -148,20 +176,19 @@ def sub_action_value(judge: Judge, option: Any) -> float:
         return -weights.points * worth - 0.1
     card = cards[option.card]
     if isinstance(option, Introduce):
-        value = weights.introduce + top_value(card, weights) - (2.0 if option.continent != card.continent else 0.0)
+        value = weights.introduce + judge.top(card) - (2.0 if option.continent != card.continent else 0.0)
         target_top = 0
     else:
-        creature = player.creature(option.cls if isinstance(option, Adapt) else card.cls)
-        assert creature is not None
+        creature = judge.by_class[option.cls if isinstance(option, Adapt) else card.cls]
         target_top = creature.top
         gain = judge.symbols(card, creature)
         if isinstance(option, Multiply):
             value = weights.multiply + gain
         elif isinstance(option, Evolve):
-            value = weights.evolve + gain + top_value(card, weights) - top_value(cards[creature.top], weights)
+            value = weights.evolve + gain + judge.top(card) - judge.top(cards[creature.top])
         else:
             value = weights.adapt + gain
-    if not free_source(state, seat, option.tag, target_top):
+    if not judge.is_free(option.tag, target_top):
         value -= judge.cheapest(without=option.card)
     return value - weights.hand
 

@@ -14,7 +14,6 @@ places, each card to a place of its own deck and each token to one of its colour
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from sim.inhabit.catalog import DECKS, TOKEN_COLORS
 from sim.inhabit.state import InhabitState
@@ -40,30 +39,24 @@ class InhabitObservation:
     @classmethod
     def of(cls, game: InhabitState, seat: int) -> "InhabitObservation":
         tokens = game.catalog.tokens
-        hand_decks = tuple(tuple(sum(card // 100 == deck for card in player.hand) for deck in DECKS)
-                           for player in game.seats)
+        hand_decks = tuple(_decks(player.hand) for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
-        stack_colors = tuple(tuple(tuple(tokens[token].color for token in row[space]) for space in trail.token_spaces)
+        stack_colors = tuple(tuple(tuple([tokens[token].color for token in row[space]]) for space in trail.token_spaces)
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
-        view = game.copy()
-        view.rng = None  # type: ignore[assignment]
+        view = game.copy(hidden=False)
         view._decision = None
         for index, player in enumerate(view.seats):
             if index != seat:
                 player.hand = []
                 player.rack = []
                 player.token_points = 0
-        view.decks = [[], [], []]
-        view.discard_down = [[], [], []]
-        view.stacks = [[[] for _ in row] for row in view.stacks]
-        view.box = []
         return cls(seat, view, hand_decks, rack_colors, tuple(len(deck) for deck in game.decks),
                    tuple(len(pile) for pile in game.discard_down), stack_colors, _colors(game, game.box))
 
     def unseen_cards(self) -> dict[int, list[int]]:
         """The cards the seat has not seen, by deck (a card out of the game counts as seen: everyone knows it)."""
         view = self.view
-        seen = Counter(view.seats[self.seat].hand + view.banned)
+        seen = set(view.seats[self.seat].hand + view.banned)
         for player in view.seats:
             for creature in player.creatures:
                 seen.update(creature.cards)
@@ -73,7 +66,7 @@ class InhabitObservation:
             seen.update(view.move.cards)
         found: dict[int, list[int]] = {deck: [] for deck in DECKS}
         for number, card in sorted(view.catalog.cards.items()):
-            if (not view.intro or card.egg) and not seen[number]:
+            if (not view.intro or card.egg) and number not in seen:
                 found[card.deck].append(number)
         return found
 
@@ -121,7 +114,14 @@ class InhabitObservation:
         return game
 
 
+def _decks(cards: list[int]) -> tuple[int, ...]:
+    """How many of `cards` come from each deck (a card's number is its deck's hundred)."""
+    decks = [card // 100 for card in cards]
+    return tuple(map(decks.count, DECKS))
+
+
 def _colors(game: InhabitState, tokens: list[int]) -> tuple[int, ...]:
     catalog = game.catalog.tokens
-    return tuple(sum(catalog[token].color == color for token in tokens) for color in TOKEN_COLORS)
+    colors = [catalog[token].color for token in tokens]
+    return tuple(map(colors.count, TOKEN_COLORS))
 

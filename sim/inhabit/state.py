@@ -189,7 +189,10 @@ class InhabitState(StepMachine):
 
         return InhabitObservation.of(self, seat)
 
-    def copy(self) -> "InhabitState":
+    def copy(self, hidden: bool = True) -> "InhabitState":
+        """An independent copy. Without `hidden` the parts no seat sees are left empty, not copied: the draw
+        piles, the face-down discards, the token stacks on the boards, the box and the random stream (the
+        start of an observation's view)."""
         other = object.__new__(InhabitState)
         other.catalog = self.catalog
         other.trails = self.trails
@@ -199,12 +202,15 @@ class InhabitState(StepMachine):
         other.max_turns = self.max_turns
         other.class_limit = self.class_limit
         other.seats = [seat.copy() for seat in self.seats]
-        other.decks = [deck[:] for deck in self.decks]
+        other.decks = [deck[:] if hidden else [] for deck in self.decks]
         other.discard_up = [pile[:] for pile in self.discard_up]
-        other.discard_down = [pile[:] for pile in self.discard_down]
+        other.discard_down = [pile[:] if hidden else [] for pile in self.discard_down]
         other.occupant = [row[:] for row in self.occupant]
-        other.stacks = [[space[:] for space in row] for row in self.stacks]
-        other.box = self.box[:]
+        # The stacks are a list per space of every trail, most of them empty, and were a copy's largest part:
+        # list.copy mapped over a row costs half a comprehension's slices. A view's row repeats one empty
+        # list: a view is read, never played (determinize copies it first, a list per space).
+        other.stacks = [list(map(list.copy, row)) if hidden else [[]] * len(row) for row in self.stacks]
+        other.box = self.box[:] if hidden else []
         other.used_tokens = self.used_tokens[:]
         other.finals = self.finals
         other.region_markers = self.region_markers[:]
@@ -212,8 +218,10 @@ class InhabitState(StepMachine):
         other.turn = self.turn
         other.used = set(self.used)
         other.move = self.move.copy() if self.move is not None else None
-        if self.rng is not None:  # an observation's view has none
-            other.rng = random.Random()
+        if hidden and self.rng is not None:  # an observation's view has none
+            # made without seeding (Random() seeds from the OS, which cost more than the rest of the copy),
+            # then given the stream's state
+            other.rng = random.Random.__new__(random.Random)
             other.rng.setstate(self.rng.getstate())
         else:
             other.rng = None  # type: ignore[assignment]
