@@ -35,6 +35,7 @@ from arknova.helpers import (
     to_hand,
 )
 from sim.arknova.action_tokens import CONSTRICTION, MULTIPLIER, VENOM
+from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.board import map_board
 
 ORDER = ["cards", "animals", "build", "association", "sponsors"]  # Animals at strength 2: one animal
@@ -972,6 +973,70 @@ def test_determination_may_raise_the_strength_with_x_tokens():
         ("act", 0, "cards", 2, 0), ("act", 0, "cards", 3, 1)]
     choose(t.game, ("act", 0, "cards", 3, 1))
     assert t.player.xtokens == 0 and t.game.stack[-1][:3] == ("cards_mode", 0, 3)
+
+
+@pytest.mark.card(453)
+def test_an_extra_action_uses_the_multiplier_on_its_card():
+    """Collared Mangabey: the extra Cards action is a whole action: a multiplier lying on Cards makes
+    it act twice at the chosen strength (an X-token raised it to 3) and is spent (decision A8)."""
+    t = Table(453)
+    t.player.xtokens = 1
+    t.player.action_tokens = {(MULTIPLIER, "cards"): 1}
+    t.play()
+    assert expect(t.game, "extra_action", 0).options == (
+        ("act", 0, "cards", 2, 0), ("act", 0, "cards", 3, 1), ("skip",))
+    choose(t.game, ("act", 0, "cards", 3, 1))
+    assert [step[1:3] for step in t.game.stack if step[0] in ("cards", "cards_mode")] == [(0, 3)] * 2
+    assert t.player.action_tokens == {} and t.player.xtokens == 0
+
+
+@pytest.mark.card(453)
+def test_an_extra_action_without_a_multiplier_acts_once():
+    t = Table(453)
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 0, "cards", 2, 0), "extra_action")
+    assert [step[1:3] for step in t.game.stack if step[0] in ("cards", "cards_mode")] == [(0, 2)]
+    assert t.player.action_tokens == {(MULTIPLIER, "build"): 1}
+
+
+@pytest.mark.card(505)
+def test_determination_uses_the_multiplier_on_the_card_it_picks():
+    """Bald Eagle: Determination picks Build (slot 3); its multiplier makes two Build actions."""
+    t = Table(505)
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 0, "build", 3, 0), "extra_action")
+    assert [step[:3] for step in t.game.stack if step[0] == "build"] == [("build", 0, 3)] * 2
+    assert t.player.action_tokens == {}
+
+
+@pytest.mark.card(505)
+def test_determination_after_animals_never_offers_animals():
+    """Bald Eagle: the extra action must differ from the Animals action just over, even with side II
+    Animals in slot 1 and another animal that could be played."""
+    t = Table(505)
+    put(t.game, 0, "enclosure-5", free_spot(t.game, 0, "enclosure-5"))
+    t.hand(428)
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert ACTIONS["animals"][0](t.game, 0, t.player.is_upgraded("animals")) == 1  # 428 could be played
+    assert [option[2] for option in options[:-1]] == ["cards", "build", "association", "sponsors"]
+
+
+@pytest.mark.card(485)
+def test_hypnosis_leaves_the_victims_multiplier_alone():
+    """Common European Adder: the hypnotist plays the leader's Build once. The multiplier on that
+    card is the leader's, and the one on the hypnotist's own Build lies on another card: both stay."""
+    t = Table(485)
+    t.other.appeal = 10
+    set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
+    t.other.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 1, "build", 3, 0), "extra_action")
+    assert [step[:3] for step in t.game.stack if step[0] == "build"] == [("build", 0, 3)]
+    assert t.other.action_tokens == t.player.action_tokens == {(MULTIPLIER, "build"): 1}
 
 
 @pytest.mark.card(475)

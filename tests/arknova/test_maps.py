@@ -14,8 +14,10 @@ from arknova.helpers import (
     free_spot,
     install_animal,
     placement,
+    project_row,
     put,
     ready_game,
+    add_card,
     set_cards,
     start_turn,
     take_out,
@@ -175,6 +177,45 @@ def test_map3_silver_lake_two_money_bonus_around_the_lake():
     choose(game, "kiosk", "build")
     choose(game, placement("3", "kiosk", [(0, 5)]), "build_place")
     assert player.money == 60 - 2 + 2  # the kiosk costs 2, the lake pays 2
+
+
+MAP3_DETERMINATION_SLOT = 3  # map 3's left-edge "take 1 additional different action" bonus
+
+
+def map3_determination(workers: int):
+    """Seat 0 on map 3 supports Africa (2 Africa icons) with Association in slot 5, side II Animals in
+    slot 1 and a playable animal in hand, one X-token, `workers` association workers; it takes the
+    Determination slot."""
+    game = fresh("3", seed=3)
+    player = game.players[0]
+    game.base_projects = [project_row(103)]
+    for africa in (405, 404):
+        add_card(game, 0, africa)
+    enclosure = put(game, 0, "enclosure-5", free_spot(game, 0, "enclosure-5"))
+    to_hand(game, 0, 428)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], {"animals"})
+    player.workers = player.workers_total = workers
+    player.xtokens = 1
+    player.cp, player.milestones = 10, sum(1 << space for space in (2, 5, 8, 10))
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    choose(game, ("support", 103, 2, 0), "association")
+    choose(game, MAP3_DETERMINATION_SLOT, "left_slot")
+    return game, enclosure
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_map3_determination_bonus_is_any_action_but_the_association_in_use(workers):
+    """Map 3's bonus is "1 additional different action": different from the Association action in
+    progress, so Animals II with a playable animal is offered and Association is not, even with a
+    worker left for it; X-tokens may raise the strength (decision A8b)."""
+    game, enclosure = map3_determination(workers)
+    options = expect(game, "extra_action", 0).options
+    assert options == (("act", 0, "animals", 1, 0), ("act", 0, "animals", 2, 1), ("act", 0, "cards", 2, 0),
+                       ("act", 0, "cards", 3, 1), ("act", 0, "build", 3, 0), ("act", 0, "build", 4, 1),
+                       ("act", 0, "sponsors", 4, 0), ("act", 0, "sponsors", 5, 1), ("skip",))
+    choose(game, ("act", 0, "animals", 1, 0))
+    assert expect(game, "animal_play", 0).options == ((428, -1, enclosure),)
 
 
 def test_map4_commercial_harbor_once_per_turn_a_card_for_three_money():

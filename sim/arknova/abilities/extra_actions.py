@@ -1,13 +1,15 @@
 """Abilities that act on action cards after the Animals action: Boost (a card to slot 1
 or 5), Action (one more action with a named card), Determination (one more action with
-any other card) and Hypnosis (an action with a card of the appeal leader)."""
+any other card; also a bonus of map 3) and Hypnosis (an action with a card of the appeal
+leader). An extra action is a whole action: X-tokens may raise its strength, and a
+multiplier on the player's own card doubles it (docs/arknova/rules-decisions.md, A8)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova.abilities.interaction import leaders
-from sim.arknova.action_tokens import card_strength, xtoken_spends
+from sim.arknova.action_tokens import card_strength, use_card, xtoken_spends
 from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
@@ -61,8 +63,9 @@ def action(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @effect("determination")
 def determination(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """One action with any other action card at the strength of its slot."""
-    game.stack.append(("extra_action", seat, "determination", 0))
+    """One action with any action card other than the one whose action is in progress or just
+    over (Animals after an animal, Association for map 3's bonus), at the strength of its slot."""
+    game.stack.append(("extra_action", seat, "determination", game.action_card))
 
 
 @effect("hypnosis")
@@ -79,7 +82,7 @@ def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
         result = offer(game, seat, seat, value)
     elif source == "determination":
         for card in game.players[seat].action_cards:
-            if card != "animals":
+            if card != value:
                 result += offer(game, seat, seat, card)
     else:
         for owner in leaders(game, seat, "appeal", "hypnosis"):
@@ -90,8 +93,9 @@ def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
 
 @resolver("extra_action")
 def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Carry out the action with the side the card shows (a hypnotised card: its owner's side);
-    afterwards the card goes to slot 1 of its owner as usual."""
+    """Carry out the action with the side the card shows (a hypnotised card: its owner's side),
+    twice with a multiplier on the player's own card; afterwards the card goes to slot 1 of its
+    owner as usual."""
     if choice == SKIP:
         return
     seat, (_, owner, card, strength, spent) = step[1], choice
@@ -102,4 +106,6 @@ def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     game.say(seat, f"takes an extra {card} {'II' if side_two else 'I'} action at strength {strength}"
              + (f" with P{owner + 1}'s card" if owner != seat else "")
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
-    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", owner, card))
+    game.action_card = card
+    times = use_card(game, seat, card) if owner == seat else 1  # a hypnotist has no token on the card
+    game.push(*[ACTIONS[card][1](seat, strength, side_two)] * times, ("finish_action", owner, card))
