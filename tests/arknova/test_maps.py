@@ -24,6 +24,7 @@ from arknova.helpers import (
     to_hand,
 )
 from sim.arknova import zoo
+from sim.arknova.action_tokens import VENOM
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
 
@@ -246,6 +247,88 @@ def test_map4_commercial_harbor_sale_after_the_action():
     choose(game, ("harbor", 201))
     assert player.money == 60 + 3 and player.hand == []
     assert expect(game, "turn", 1)
+
+
+def harbor_animals_turn(money: int):
+    """Map 4, harbor open: seat 0 plays Animals at strength 5 (two animals) with 2 empty enclosures and
+    Fennec Fox (8), Yellow-Throated Marten (7) and sponsor 201 in hand; it plays the fox first."""
+    game = fresh("4")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(0, 11)])
+    first = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    second = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    to_hand(game, 0, 405, 410, 201)
+    set_cards(game, 0, ["cards", "build", "association", "sponsors", "animals"])
+    player.money = money
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    choose(game, (405, -1, first), "animal_play")
+    return game, player, second
+
+
+def kinds_to_turn_end(game) -> list[str]:
+    """Answer the rest of seat 0's turn with the first option; the decision kinds met."""
+    kinds = []
+    while (decision := game.decision()).kind != "turn":
+        kinds.append(decision.kind)
+        choose(game, "done" if "done" in decision.options else decision.options[0])
+    return kinds
+
+
+def test_map4_commercial_harbor_between_two_animals_pays_for_the_second():
+    """"At any time": 12 - 8 leaves 4 money, too little for the marten (7); a sale before the second
+    animal pays for it. The sale is the turn's one: none is offered after the action."""
+    game, player, second = harbor_animals_turn(12)
+    decision = expect(game, "harbor_sale", 0)
+    assert decision.options == ("keep", ("harbor", 410), ("harbor", 201))
+    choose(game, ("harbor", 201))
+    assert player.money == 12 - 8 + 3
+    choose(game, (410, -1, second), "animal_play")
+    assert player.money == 0 and player.animals == [405, 410]
+    assert "harbor_sale" not in kinds_to_turn_end(game)
+
+
+def test_map4_commercial_harbor_kept_between_animals_is_offered_after_the_action():
+    """Keeping the cards before the second animal leaves the marten unaffordable (4 money); the turn's
+    sale is still offered after the action, once."""
+    game, player, _ = harbor_animals_turn(12)
+    choose(game, "keep", "harbor_sale")
+    kinds = kinds_to_turn_end(game)
+    assert kinds.count("harbor_sale") == 1 and kinds[-1] == "harbor_sale" and "animal_play" not in kinds
+    assert player.animals == [405] and player.hand == [410, 201]
+
+
+def test_map4_commercial_harbor_not_offered_inside_a_one_animal_action():
+    game = fresh("4")
+    put(game, 0, "enclosure-1", [(0, 11)])
+    enclosure = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    to_hand(game, 0, 405, 201)
+    set_cards(game, 0, ["cards", "animals", "build", "association", "sponsors"])  # strength 2: one animal
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    choose(game, (405, -1, enclosure), "animal_play")
+    kinds = kinds_to_turn_end(game)
+    assert kinds.count("harbor_sale") == 1 and kinds[-1] == "harbor_sale"  # after the action only
+
+
+@pytest.mark.parametrize("money, forced", [(1, True), (2, False)])
+def test_map4_commercial_harbor_pays_a_venom_fee(money, forced):
+    """A venom fee is due (a venom token on Build, unused this turn). With 1 money the fee must be
+    paid by a sale (BGA `VenomPay`): keeping every card is not offered, and 1 + 3 - 2 is left; with
+    2 money the player may keep its cards and pays the fee from its money."""
+    game = fresh("4")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(0, 11)])
+    to_hand(game, 0, 201)
+    player.money = money
+    player.action_tokens = {(VENOM, "build"): 1}
+    start_turn(game, 0)
+    choose(game, ("xtoken", "cards"), "turn")
+    options = expect(game, "harbor_sale", 0).options
+    assert options == ((("harbor", 201),) if forced else ("keep", ("harbor", 201)))
+    choose(game, options[0])
+    expect(game, "turn", 1)
+    assert player.money == (1 + 3 - 2 if forced else 0) and player.hand == ([] if forced else [201])
 
 
 def test_map5_park_restaurant_pays_per_covered_space_next_to_it():
