@@ -214,7 +214,8 @@ def test_map3_determination_bonus_is_any_action_but_the_association_in_use(worke
     options = expect(game, "extra_action", 0).options
     assert options == (("act", 0, "animals", 1, 0), ("act", 0, "animals", 2, 1), ("act", 0, "cards", 2, 0),
                        ("act", 0, "cards", 3, 1), ("act", 0, "build", 3, 0), ("act", 0, "build", 4, 1),
-                       ("act", 0, "sponsors", 4, 0), ("act", 0, "sponsors", 5, 1), ("skip",))
+                       ("act", 0, "sponsors", 4, 0), ("act", 0, "sponsors", 5, 1), ("xtoken", 0, "animals"),
+                       ("xtoken", 0, "cards"), ("xtoken", 0, "build"), ("xtoken", 0, "sponsors"), ("skip",))
     choose(game, ("act", 0, "animals", 1, 0))
     assert expect(game, "animal_play", 0).options == ((428, -1, enclosure),)
 
