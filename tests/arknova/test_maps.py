@@ -8,6 +8,7 @@ import pytest
 
 from arknova.helpers import (
     CATALOG,
+    add_card,
     choose,
     clear_zoo,
     expect,
@@ -17,7 +18,6 @@ from arknova.helpers import (
     project_row,
     put,
     ready_game,
-    add_card,
     set_cards,
     start_turn,
     take_out,
