@@ -86,12 +86,17 @@ def card_used(game: "ArkNovaGame", owner: int, card: str) -> None:
         player.venom_spared = True
 
 
+def venom_fee_due(player: "PlayerState") -> bool:
+    """A venom token still lies on the player's cards and it used no venomed card this turn."""
+    return not player.venom_spared and any(kind == VENOM for kind, _ in player.action_tokens)
+
+
 def venom_fee(game: "ArkNovaGame", seat: int) -> None:
-    """End of the seat's turn: 2 money if a venom token still lies on its cards and it used no
-    venomed card this turn; nothing when it has less than 2 money."""
+    """End of the seat's turn: 2 money if the fee is due (`venom_fee_due`); nothing when it has less
+    than 2 money (map 4 lets it sell a card for the fee first: `map_abilities.harbor_sale_options`)."""
     player = game.players[seat]
-    spared, player.venom_spared = player.venom_spared, False
-    if spared or player.money < VENOM_FEE or not any(kind == VENOM for kind, _ in player.action_tokens):
+    due, player.venom_spared = venom_fee_due(player), False
+    if not due or player.money < VENOM_FEE:
         return
     tracks.gain_money(game, seat, -VENOM_FEE)
     game.say(seat, f"pays {VENOM_FEE} for venom")

@@ -9,7 +9,9 @@ only ask one question each:
   (`standard_size`).
 - 3 Silver Lake: only its 2-money placement bonuses (plain map data, no rule).
 - 4 Commercial Harbor: once the corner space is covered, once per turn, discard a hand card for
-  3 money (`harbor_options`: offered with the turn's action choice, or else after the action).
+  3 money (`harbor_options`: offered with the turn's action choice, or else between two animals of
+  an Animals action and after the action; a venom fee due with less than 2 money must be paid
+  by a sale then).
 - 5 Park Restaurant: break income of 1 money per covered space touching the restaurant.
 - 6 Research Institute: once the corner space is covered, an animal may be played with one of its
   conditions unmet (`conditions_waived`; rock and water needs are not conditions).
@@ -27,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, tracks
+from sim.arknova.action_tokens import VENOM_FEE, venom_fee_due
 from sim.arknova.board import board_of
 from sim.arknova.catalog import Effect, Sponsor
 from sim.arknova.effects import effect, rule
@@ -40,6 +43,7 @@ TOWER_APPEAL = 2
 OUTDOOR_BONUS_SIZE = 2
 OUTDOOR_MAX_SIZE = 3  # enclosures of size 1-3 count larger
 HARBOR_MONEY = 3
+BETWEEN_ANIMALS = "between_animals"  # marks the harbor step offered in the middle of an Animals action
 RESTAURANT_MONEY_PER_SPACE = 1
 PARLOR_MONEY_PER_KIOSK = 1
 HOLLYWOOD_LEVEL_DISCOUNT = 1
@@ -98,23 +102,43 @@ def harbor_options(player: "PlayerState", used: bool) -> list[tuple[str, int]]:
 
 
 def harbor_sale_steps(player: "PlayerState", used: bool) -> tuple[tuple[Any, ...], ...]:
-    """The chance to sell after the action, when the harbor was not used before it this turn."""
+    """The chance to sell after the action, when the harbor was not used before it this turn. While
+    this step waits on the stack, the turn's sale is still to be had (`harbor_between_animals`)."""
     if used or ability(player) != "commercial_harbor":
         return ()
     return (("harbor_sale", player.seat),)
 
 
+def harbor_between_animals(game: "ArkNovaGame", seat: int) -> tuple[tuple[Any, ...], ...]:
+    """"At any time": the chance to sell between two animals of one Animals action, while the
+    turn's sale has not been used (its step after the action still waits)."""
+    if ("harbor_sale", seat) not in game.stack:
+        return ()
+    return (("harbor_sale", seat, BETWEEN_ANIMALS),)
+
+
 @options("harbor_sale")
 def harbor_sale_options(game: "ArkNovaGame", step: Any) -> tuple[Any, ...]:
-    """Keep every card (first, the default) or sell one; nothing to ask while the harbor is closed."""
-    sales = harbor_options(game.players[step[1]], False)
-    return ("keep", *sales) if sales else ()
+    """Keep every card (first, the default) or sell one; nothing to ask while the harbor is closed.
+    After the action, a venom fee due with less than 2 money leaves only the sales: the fee must be
+    paid, by a sale (the licensed digital edition's `VenomPay`)."""
+    player = game.players[step[1]]
+    sales = harbor_options(player, False)
+    if not sales:
+        return ()
+    if len(step) == 2 and player.money < VENOM_FEE and venom_fee_due(player):
+        return tuple(sales)
+    return ("keep", *sales)
 
 
 @resolver("harbor_sale")
 def harbor_sale(game: "ArkNovaGame", step: Any, choice: Any) -> None:
-    if choice != "keep":
-        use_harbor(game, step[1], choice[1])
+    """A sale between two animals uses the turn's sale: the one after the action is dropped."""
+    if choice == "keep":
+        return
+    use_harbor(game, step[1], choice[1])
+    if len(step) > 2:
+        game.stack.remove(("harbor_sale", step[1]))
 
 
 def use_harbor(game: "ArkNovaGame", seat: int, card: int) -> None:

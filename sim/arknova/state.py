@@ -186,7 +186,7 @@ class ArkNovaState:
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
         "cp10_reached", "stack", "_rng", "_rng_shared", "solo_tokens", "over", "log", "events",
-        "turn_history", "after_action", "unhandled",
+        "turn_history", "after_action", "action_card", "unhandled",
     )
 
     def __init__(self) -> None:
@@ -222,6 +222,7 @@ class ArkNovaState:
         self.events: list[tuple[Any, ...]] | None = None  # card events when enabled
         self.turn_history: list[list[Any]] | None = None  # one record per turn when enabled
         self.after_action: list[tuple[int, Any]] = []  # (seat, effect) run after the action
+        self.action_card = ""  # the action card whose action is in progress or finishing
         self.unhandled: set[str] = set()  # effect keywords met that have no handler yet
         # What this game (and a solo challenge's earlier games) laid out: "scores" (VP of finished
         # challenge games), "bases", "tiles", "maps"; replaced whole, never mutated, so shared by copies.
@@ -258,6 +259,7 @@ class ArkNovaState:
         else:
             other.rng = NO_RANDOMNESS
         other.after_action = self.after_action[:]
+        other.action_card = self.action_card
         other.unhandled = set(self.unhandled)
         other.challenge = self.challenge
         other.log = None

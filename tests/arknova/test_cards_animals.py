@@ -38,6 +38,7 @@ from arknova.helpers import (
 )
 from sim.arknova.abilities.flock import FLOCK, NO_ENCLOSURE
 from sim.arknova.action_tokens import CONSTRICTION, MULTIPLIER, VENOM
+from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.board import map_board
 
 ORDER = ["cards", "animals", "build", "association", "sponsors"]  # Animals at strength 2: one animal
@@ -212,7 +213,8 @@ class Determination(Scenario):
     def resolve(self, t):
         options = expect(t.game, "extra_action", 0).options
         assert options == (("act", 0, "cards", 2, 0), ("act", 0, "build", 3, 0), ("act", 0, "association", 4, 0),
-                           ("act", 0, "sponsors", 5, 0), ("skip",))
+                           ("act", 0, "sponsors", 5, 0), ("xtoken", 0, "cards"), ("xtoken", 0, "build"),
+                           ("xtoken", 0, "association"), ("xtoken", 0, "sponsors"), ("skip",))
         choose(t.game, ("act", 0, "build", 3, 0))
         assert expect(t.game, "build", 0).payload[0] == 3
 
@@ -461,7 +463,7 @@ class Hypnosis(Scenario):
     def resolve(self, t, n):
         options = expect(t.game, "extra_action", 0).options
         assert options == (("act", 1, "sponsors", 1, 0), ("act", 1, "cards", 2, 0), ("act", 1, "build", 3, 0),
-                           ("skip",))
+                           ("xtoken", 1, "sponsors"), ("xtoken", 1, "cards"), ("xtoken", 1, "build"), ("skip",))
         choose(t.game, ("act", 1, "cards", 2, 0))
         choose(t.game, ("draw",), "cards_mode")
         while t.game.decision().kind == "discard":
@@ -975,6 +977,105 @@ def test_determination_may_raise_the_strength_with_x_tokens():
         ("act", 0, "cards", 2, 0), ("act", 0, "cards", 3, 1)]
     choose(t.game, ("act", 0, "cards", 3, 1))
     assert t.player.xtokens == 0 and t.game.stack[-1][:3] == ("cards_mode", 0, 3)
+
+
+@pytest.mark.card(453)
+def test_an_extra_action_uses_the_multiplier_on_its_card():
+    """Collared Mangabey: the extra Cards action is a whole action: a multiplier lying on Cards makes
+    it act twice at the chosen strength (an X-token raised it to 3) and is spent (decision A8)."""
+    t = Table(453)
+    t.player.xtokens = 1
+    t.player.action_tokens = {(MULTIPLIER, "cards"): 1}
+    t.play()
+    assert expect(t.game, "extra_action", 0).options == (
+        ("act", 0, "cards", 2, 0), ("act", 0, "cards", 3, 1), ("skip",))
+    choose(t.game, ("act", 0, "cards", 3, 1))
+    assert [step[1:3] for step in t.game.stack if step[0] in ("cards", "cards_mode")] == [(0, 3)] * 2
+    assert t.player.action_tokens == {} and t.player.xtokens == 0
+
+
+@pytest.mark.card(453)
+def test_an_extra_action_without_a_multiplier_acts_once():
+    t = Table(453)
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 0, "cards", 2, 0), "extra_action")
+    assert [step[1:3] for step in t.game.stack if step[0] in ("cards", "cards_mode")] == [(0, 2)]
+    assert t.player.action_tokens == {(MULTIPLIER, "build"): 1}
+
+
+@pytest.mark.card(505)
+def test_determination_uses_the_multiplier_on_the_card_it_picks():
+    """Bald Eagle: Determination picks Build (slot 3); its multiplier makes two Build actions."""
+    t = Table(505)
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 0, "build", 3, 0), "extra_action")
+    assert [step[:3] for step in t.game.stack if step[0] == "build"] == [("build", 0, 3)] * 2
+    assert t.player.action_tokens == {}
+
+
+@pytest.mark.card(505)
+def test_determination_after_animals_never_offers_animals():
+    """Bald Eagle: the extra action must differ from the Animals action just over, even with side II
+    Animals in slot 1 and another animal that could be played."""
+    t = Table(505)
+    put(t.game, 0, "enclosure-5", free_spot(t.game, 0, "enclosure-5"))
+    t.hand(428)
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert ACTIONS["animals"][0](t.game, 0, t.player.is_upgraded("animals")) == 1  # 428 could be played
+    assert {option[2] for option in options[:-1]} == {"cards", "build", "association", "sponsors"}
+
+
+@pytest.mark.card(509)
+@pytest.mark.parametrize("xtokens, offered", [(4, True), (5, False)])
+def test_determination_may_be_the_x_token_action(xtokens, offered):
+    """Golden Eagle: Determination may take an X-token with another card (the licensed digital
+    edition's `ChooseActionCard`), while fewer than 5 are held; the card goes to slot 1 and sheds
+    its venom token, so no venom fee is due."""
+    t = Table(509)
+    t.player.xtokens = xtokens
+    t.player.action_tokens = {(VENOM, "build"): 1}
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert (("xtoken", 0, "build") in options) == offered
+    assert not any(option[0] == "xtoken" and option[2] == "animals" for option in options)
+    if offered:
+        money = t.player.money
+        choose(t.game, ("xtoken", 0, "build"))
+        assert t.turn_over() and t.player.xtokens == 5 and t.player.action_cards[0] == "build"
+        assert t.player.action_tokens == {} and t.player.money == money
+
+
+@pytest.mark.card(485)
+def test_hypnosis_may_be_the_x_token_action_with_the_victims_card():
+    """Common European Adder: the X-token goes to the hypnotist, the leader's card to its slot 1."""
+    t = Table(485)
+    t.other.appeal = 10
+    t.player.xtokens = 0
+    set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
+    t.play()
+    options = expect(t.game, "extra_action", 0).options
+    assert [option for option in options if option[0] == "xtoken"] == [
+        ("xtoken", 1, "sponsors"), ("xtoken", 1, "cards"), ("xtoken", 1, "build")]
+    choose(t.game, ("xtoken", 1, "build"))
+    assert t.player.xtokens == 1 and t.other.action_cards == ["build", "sponsors", "cards", "association", "animals"]
+
+
+@pytest.mark.card(485)
+def test_hypnosis_leaves_the_victims_multiplier_alone():
+    """Common European Adder: the hypnotist plays the leader's Build once. The multiplier on that
+    card is the leader's, and the one on the hypnotist's own Build lies on another card: both stay."""
+    t = Table(485)
+    t.other.appeal = 10
+    set_cards(t.game, 1, ["sponsors", "cards", "build", "association", "animals"])
+    t.other.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.player.action_tokens = {(MULTIPLIER, "build"): 1}
+    t.play()
+    choose(t.game, ("act", 1, "build", 3, 0), "extra_action")
+    assert [step[:3] for step in t.game.stack if step[0] == "build"] == [("build", 0, 3)]
+    assert t.other.action_tokens == t.player.action_tokens == {(MULTIPLIER, "build"): 1}
 
 
 @pytest.mark.card(475)

@@ -8,12 +8,14 @@ import pytest
 
 from arknova.helpers import (
     CATALOG,
+    add_card,
     choose,
     clear_zoo,
     expect,
     free_spot,
     install_animal,
     placement,
+    project_row,
     put,
     ready_game,
     set_cards,
@@ -23,6 +25,7 @@ from arknova.helpers import (
 )
 from sim.arknova import zoo
 from sim.arknova.abilities.flock import NO_ENCLOSURE
+from sim.arknova.action_tokens import VENOM
 from sim.arknova.board import map_board
 from sim.arknova.geometry import BIT, mask_of
 
@@ -178,6 +181,46 @@ def test_map3_silver_lake_two_money_bonus_around_the_lake():
     assert player.money == 60 - 2 + 2  # the kiosk costs 2, the lake pays 2
 
 
+MAP3_DETERMINATION_SLOT = 3  # map 3's left-edge "take 1 additional different action" bonus
+
+
+def map3_determination(workers: int):
+    """Seat 0 on map 3 supports Africa (2 Africa icons) with Association in slot 5, side II Animals in
+    slot 1 and a playable animal in hand, one X-token, `workers` association workers; it takes the
+    Determination slot."""
+    game = fresh("3", seed=3)
+    player = game.players[0]
+    game.base_projects = [project_row(103)]
+    for africa in (405, 404):
+        add_card(game, 0, africa)
+    enclosure = put(game, 0, "enclosure-5", free_spot(game, 0, "enclosure-5"))
+    to_hand(game, 0, 428)
+    set_cards(game, 0, ["animals", "cards", "build", "sponsors", "association"], {"animals"})
+    player.workers = player.workers_total = workers
+    player.xtokens = 1
+    player.cp, player.milestones = 10, sum(1 << space for space in (2, 5, 8, 10))
+    start_turn(game, 0)
+    choose(game, ("act", "association", 0))
+    choose(game, ("support", 103, 2, 0), "association")
+    choose(game, MAP3_DETERMINATION_SLOT, "left_slot")
+    return game, enclosure
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_map3_determination_bonus_is_any_action_but_the_association_in_use(workers):
+    """Map 3's bonus is "1 additional different action": different from the Association action in
+    progress, so Animals II with a playable animal is offered and Association is not, even with a
+    worker left for it; X-tokens may raise the strength (decision A8b)."""
+    game, enclosure = map3_determination(workers)
+    options = expect(game, "extra_action", 0).options
+    assert options == (("act", 0, "animals", 1, 0), ("act", 0, "animals", 2, 1), ("act", 0, "cards", 2, 0),
+                       ("act", 0, "cards", 3, 1), ("act", 0, "build", 3, 0), ("act", 0, "build", 4, 1),
+                       ("act", 0, "sponsors", 4, 0), ("act", 0, "sponsors", 5, 1), ("xtoken", 0, "animals"),
+                       ("xtoken", 0, "cards"), ("xtoken", 0, "build"), ("xtoken", 0, "sponsors"), ("skip",))
+    choose(game, ("act", 0, "animals", 1, 0))
+    assert expect(game, "animal_play", 0).options == ((428, -1, enclosure),)
+
+
 def test_map4_commercial_harbor_once_per_turn_a_card_for_three_money():
     game = fresh("4")
     player = game.players[0]
@@ -206,6 +249,88 @@ def test_map4_commercial_harbor_sale_after_the_action():
     choose(game, ("harbor", 201))
     assert player.money == 60 + 3 and player.hand == []
     assert expect(game, "turn", 1)
+
+
+def harbor_animals_turn(money: int):
+    """Map 4, harbor open: seat 0 plays Animals at strength 5 (two animals) with 2 empty enclosures and
+    Fennec Fox (8), Yellow-Throated Marten (7) and sponsor 201 in hand; it plays the fox first."""
+    game = fresh("4")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(0, 11)])
+    first = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    second = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    to_hand(game, 0, 405, 410, 201)
+    set_cards(game, 0, ["cards", "build", "association", "sponsors", "animals"])
+    player.money = money
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    choose(game, (405, -1, first), "animal_play")
+    return game, player, second
+
+
+def kinds_to_turn_end(game) -> list[str]:
+    """Answer the rest of seat 0's turn with the first option; the decision kinds met."""
+    kinds = []
+    while (decision := game.decision()).kind != "turn":
+        kinds.append(decision.kind)
+        choose(game, "done" if "done" in decision.options else decision.options[0])
+    return kinds
+
+
+def test_map4_commercial_harbor_between_two_animals_pays_for_the_second():
+    """"At any time": 12 - 8 leaves 4 money, too little for the marten (7); a sale before the second
+    animal pays for it. The sale is the turn's one: none is offered after the action."""
+    game, player, second = harbor_animals_turn(12)
+    decision = expect(game, "harbor_sale", 0)
+    assert decision.options == ("keep", ("harbor", 410), ("harbor", 201))
+    choose(game, ("harbor", 201))
+    assert player.money == 12 - 8 + 3
+    choose(game, (410, -1, second), "animal_play")
+    assert player.money == 0 and player.animals == [405, 410]
+    assert "harbor_sale" not in kinds_to_turn_end(game)
+
+
+def test_map4_commercial_harbor_kept_between_animals_is_offered_after_the_action():
+    """Keeping the cards before the second animal leaves the marten unaffordable (4 money); the turn's
+    sale is still offered after the action, once."""
+    game, player, _ = harbor_animals_turn(12)
+    choose(game, "keep", "harbor_sale")
+    kinds = kinds_to_turn_end(game)
+    assert kinds.count("harbor_sale") == 1 and kinds[-1] == "harbor_sale" and "animal_play" not in kinds
+    assert player.animals == [405] and player.hand == [410, 201]
+
+
+def test_map4_commercial_harbor_not_offered_inside_a_one_animal_action():
+    game = fresh("4")
+    put(game, 0, "enclosure-1", [(0, 11)])
+    enclosure = put(game, 0, "enclosure-2", free_spot(game, 0, "enclosure-2"))
+    to_hand(game, 0, 405, 201)
+    set_cards(game, 0, ["cards", "animals", "build", "association", "sponsors"])  # strength 2: one animal
+    start_turn(game, 0)
+    choose(game, ("act", "animals", 0))
+    choose(game, (405, -1, enclosure), "animal_play")
+    kinds = kinds_to_turn_end(game)
+    assert kinds.count("harbor_sale") == 1 and kinds[-1] == "harbor_sale"  # after the action only
+
+
+@pytest.mark.parametrize("money, forced", [(1, True), (2, False)])
+def test_map4_commercial_harbor_pays_a_venom_fee(money, forced):
+    """A venom fee is due (a venom token on Build, unused this turn). With 1 money the fee must be
+    paid by a sale (BGA `VenomPay`): keeping every card is not offered, and 1 + 3 - 2 is left; with
+    2 money the player may keep its cards and pays the fee from its money."""
+    game = fresh("4")
+    player = game.players[0]
+    put(game, 0, "enclosure-1", [(0, 11)])
+    to_hand(game, 0, 201)
+    player.money = money
+    player.action_tokens = {(VENOM, "build"): 1}
+    start_turn(game, 0)
+    choose(game, ("xtoken", "cards"), "turn")
+    options = expect(game, "harbor_sale", 0).options
+    assert options == ((("harbor", 201),) if forced else ("keep", ("harbor", 201)))
+    choose(game, options[0])
+    expect(game, "turn", 1)
+    assert player.money == (1 + 3 - 2 if forced else 0) and player.hand == ([] if forced else [201])
 
 
 def test_map5_park_restaurant_pays_per_covered_space_next_to_it():

@@ -229,9 +229,12 @@ def _pilfered(player: PlayerState, view: View, option: Any, payload: tuple[Any, 
 
 
 def _extra_action(player: PlayerState, view: View, option: Any, payload: tuple[Any, ...]) -> float:
-    """Take the extra action at the strongest slot, without X-tokens (each one is worth more kept)."""
+    """Take the extra action at the strongest slot, without X-tokens (each one is worth more kept);
+    an X-token instead of the action scores just above skipping it."""
     if option == SKIP:
         return 0.0
+    if option[0] == "xtoken":
+        return 0.5
     _, _, _, strength, spent = option
     return 1.0 + strength - 2 * spent
 

@@ -1,13 +1,17 @@
 """Abilities that act on action cards after the Animals action: Boost (a card to slot 1
 or 5), Action (one more action with a named card), Determination (one more action with
-any other card) and Hypnosis (an action with a card of the appeal leader)."""
+any other card; also a bonus of map 3) and Hypnosis (an action with a card of the appeal
+leader). An extra action is a whole action: X-tokens may raise its strength, a multiplier
+on the player's own card doubles it, and Determination and Hypnosis may be the X-token
+action instead (docs/arknova/rules-decisions.md, A8)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sim.arknova import tracks
 from sim.arknova.abilities.interaction import leaders
-from sim.arknova.action_tokens import card_strength, xtoken_spends
+from sim.arknova.action_tokens import card_strength, use_card, xtoken_spends
 from sim.arknova.actions.turn import ACTIONS
 from sim.arknova.catalog import Effect
 from sim.arknova.effects import effect
@@ -61,8 +65,9 @@ def action(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @effect("determination")
 def determination(game: "ArkNovaGame", seat: int, item: Effect) -> None:
-    """One action with any other action card at the strength of its slot."""
-    game.stack.append(("extra_action", seat, "determination", 0))
+    """One action with any action card other than the one whose action is in progress or just
+    over (Animals after an animal, Association for map 3's bonus), at the strength of its slot."""
+    game.stack.append(("extra_action", seat, "determination", game.action_card))
 
 
 @effect("hypnosis")
@@ -73,28 +78,40 @@ def hypnosis(game: "ArkNovaGame", seat: int, item: Effect) -> None:
 
 @options("extra_action")
 def extra_action_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
+    """("act", ...) as `offer` gives them; for Determination and Hypnosis also ("xtoken", owner, card):
+    the X-token action with that card, while the player holds fewer than the most X-tokens (the
+    licensed digital edition lets these two, not Action X, gain an X-token)."""
     seat, source, value = step[1], step[2], step[3]
-    result: list[Any] = []
     if source == "action":
         result = offer(game, seat, seat, value)
-    elif source == "determination":
-        for card in game.players[seat].action_cards:
-            if card != "animals":
-                result += offer(game, seat, seat, card)
+        return (*result, SKIP) if result else ()
+    if source == "determination":
+        cards = [(seat, card) for card in game.players[seat].action_cards if card != value]
     else:
-        for owner in leaders(game, seat, "appeal", "hypnosis"):
-            for card in game.players[owner].action_cards[:value]:
-                result += offer(game, seat, owner, card)
+        cards = [(owner, card) for owner in leaders(game, seat, "appeal", "hypnosis")
+                 for card in game.players[owner].action_cards[:value]]
+    result = [option for owner, card in cards for option in offer(game, seat, owner, card)]
+    if game.players[seat].xtokens < game.catalog.tracks.xtoken_max:
+        result += [("xtoken", owner, card) for owner, card in cards]
     return (*result, SKIP) if result else ()
 
 
 @resolver("extra_action")
 def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
-    """Carry out the action with the side the card shows (a hypnotised card: its owner's side);
-    afterwards the card goes to slot 1 of its owner as usual."""
+    """Carry out the action with the side the card shows (a hypnotised card: its owner's side),
+    twice with a multiplier on the player's own card, or take the X-token; afterwards the card goes
+    to slot 1 of its owner as usual."""
     if choice == SKIP:
         return
-    seat, (_, owner, card, strength, spent) = step[1], choice
+    seat, owner, card = step[1], choice[1], choice[2]
+    game.action_card = card
+    if choice[0] == "xtoken":
+        game.say(seat, f"takes an extra X-token action with {card}"
+                 + (f" of P{owner + 1}" if owner != seat else ""))
+        tracks.gain_xtokens(game, seat, 1)
+        game.push(("finish_action", owner, card))
+        return
+    strength, spent = choice[3], choice[4]
     player = game.players[seat]
     player.xtokens -= spent
     player.xtokens_spent += spent
@@ -102,4 +119,5 @@ def extra_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     game.say(seat, f"takes an extra {card} {'II' if side_two else 'I'} action at strength {strength}"
              + (f" with P{owner + 1}'s card" if owner != seat else "")
              + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
-    game.push(ACTIONS[card][1](seat, strength, side_two), ("finish_action", owner, card))
+    times = use_card(game, seat, card) if owner == seat else 1  # a hypnotist has no token on the card
+    game.push(*[ACTIONS[card][1](seat, strength, side_two)] * times, ("finish_action", owner, card))

@@ -119,6 +119,8 @@ def choose_animal(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     seat, remaining, side_two = step[1], step[2], step[3]
     game.push(("animal_play", seat, remaining - 1, side_two, True))
+    if remaining > 1:  # map 4: the harbor may be used before the next animal
+        game.push(*map_abilities.harbor_between_animals(game, seat))
     play_animal(game, seat, *choice)
 
 

@@ -72,6 +72,7 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         tracks.gain_xtokens(game, seat, 1)
         return
     spent = choice[2]
+    game.action_card = card
     strength = tokens.card_strength(player, card) + spent
     player.xtokens -= spent
     player.xtokens_spent += spent
@@ -88,8 +89,9 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
 @resolver("finish_action")
 def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """The used card goes to slot 1 and sheds its venom and constriction tokens; then the "after
-    the action" effects resolve."""
+    the action" effects resolve, this card's action being the one they follow."""
     seat, card = step[1], step[2]
+    game.action_card = card
     tokens.card_used(game, seat, card)
     cards = game.players[seat].action_cards
     cards.remove(card)
