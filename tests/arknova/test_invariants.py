@@ -114,18 +114,19 @@ def test_a_third_partner_zoo_by_hypnosis_of_an_upgraded_association_card_keeps_t
     check_zoo(t.game, t.player)
 
 
-def test_the_reptile_house_game_of_issue_46_keeps_the_invariants():
-    """`arkmc play --players 4 --maps 2 --bots random --seed 34523` checked at every decision: P1 builds a
-    Reptile House and moves two size-1 animals into it (decisions 732-733); the second move turned back
-    the size-3 enclosure and left a size-3 animal in a size-1 one."""
+def test_a_game_with_moves_into_a_new_special_enclosure_keeps_the_invariants():
+    """Issue 46 found, by this fuzz, a Reptile House move that left a size-3 animal in a size-1 enclosure
+    (`arkmc play --players 4 --maps 2 --bots random --seed 34523`, before the extra actions became whole
+    actions changed that game). Seed 34532 is such a game now: three animals move into a new special
+    enclosure, checked at every decision (the move rule itself: test_rulebook_examples)."""
     from sim.arknova.invariants import check_decision
     from sim.core.play import play_game
     from sim.core.registry import make_bot
 
-    game = new_game({"players": 4, "maps": "2"}, 34523)
+    game = new_game({"players": 4, "maps": "2"}, 34532)
     moves = []
-    play_game(game, [make_bot("random", "arknova") for _ in range(4)], 34523,
+    play_game(game, [make_bot("random", "arknova") for _ in range(4)], 34532,
               listeners=[check_decision, lambda state, decision, choice: moves.append(choice)
                          if decision.kind == "relocate" and choice != "stay" else None])
-    assert moves == [485, 484]  # the Adder and the Pond Turtle: the case is still played
+    assert moves == [473, 479, 491]  # the case is still played
     check_end(game)
