@@ -133,7 +133,8 @@ class InhabitState(StepMachine):
     """The `GameState` of Inhabit the Earth (see the module docstring). `events` and `turn_log`
     are None unless history is kept (`sim.inhabit.history`); copies never record."""
 
-    __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "seats",
+    __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "up_to_highest",
+                 "seats",
                  "decks", "discard_up", "discard_down", "occupant", "stacks", "box", "used_tokens", "finals",
                  "region_markers", "current", "turn", "used", "move", "rng", "stack", "over", "_decision",
                  "end_reason", "card_points", "banned", "events", "turn_log")
@@ -141,7 +142,7 @@ class InhabitState(StepMachine):
 
     def __init__(self, catalog: Catalog, trails: tuple[Trail | None, ...], start: int, intro: bool,
                  end_continents: int, max_turns: int, class_limit: int, seats: list[Seat], decks: list[list[int]],
-                 rng: random.Random) -> None:
+                 rng: random.Random, up_to_highest: bool = False) -> None:
         self.catalog = catalog
         self.trails = trails  # by continent; None for a continent not in play
         self.start = start
@@ -149,6 +150,7 @@ class InhabitState(StepMachine):
         self.end_continents = end_continents
         self.max_turns = max_turns
         self.class_limit = class_limit
+        self.up_to_highest = up_to_highest  # decks open up to the highest region with a marker (rules decision 26)
         self.seats = seats
         self.decks = decks  # index 0-2 for decks 1-3; drawn from the end
         self.discard_up: list[list[int]] = [[], [], []]
@@ -198,6 +200,7 @@ class InhabitState(StepMachine):
         other.end_continents = self.end_continents
         other.max_turns = self.max_turns
         other.class_limit = self.class_limit
+        other.up_to_highest = self.up_to_highest
         other.seats = [seat.copy() for seat in self.seats]
         other.decks = [deck[:] for deck in self.decks]
         other.discard_up = [pile[:] for pile in self.discard_up]
@@ -242,8 +245,11 @@ class InhabitState(StepMachine):
         return self.trail(creature.continent).regions[creature.space]
 
     def allowed_decks(self) -> tuple[int, ...]:
-        """Decks whose number is a region holding at least one marker of any seat (2c)."""
+        """Decks whose number is a region holding at least one marker of any seat (2c); with `up_to_highest`
+        (the worked example's reading) every deck up to the highest such region."""
         markers = self.region_markers
+        if self.up_to_highest:
+            return tuple(range(1, max((deck for deck in (1, 2, 3) if markers[deck]), default=0) + 1))
         return tuple(deck for deck in (1, 2, 3) if markers[deck])
 
     def visible(self, seat: int, keyword: str) -> list[int]:

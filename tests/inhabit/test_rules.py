@@ -286,6 +286,30 @@ def test_cards_come_from_the_decks_of_the_regions_with_markers() -> None:
     assert game.allowed_decks() == (1, 2, 3)
 
 
+@pytest.mark.parametrize(("open_decks", "region_2", "region_3"), [
+    ("regions", (2,), (2, 3)), ("up_to_highest", (1, 2), (1, 2, 3))])
+def test_the_decks_open_by_the_rule_sentence_or_by_the_worked_example(open_decks: str, region_2: tuple,
+                                                                      region_3: tuple) -> None:
+    """"Dabei kann der Spieler beliebig Karten von den Stapeln 1 bis 3 ziehen, deren Nummer einer Region
+    entspricht, in der mindestens eine Kreatur eines beliebigen Spielers ist" (`open_decks=regions`, the
+    default) against the example's "Falls ein beliebiger Spieler einen Kreaturenmarker in einer Region „Drei“
+    hat, können alle Spieler von allen Stapeln nachziehen" (`up_to_highest`): they differ once no marker is
+    left in the lower regions."""
+    game = new(4, open_decks=open_decks)
+    assert game.allowed_decks() == ()
+    put_creature(game, 2, [321], "asia", 8)
+    assert game.allowed_decks() == region_2
+    put_creature(game, 3, [331], "europe", 15)
+    assert game.allowed_decks() == region_3
+    start_turn(game, 2)
+    set_hand(game, 2, [])
+    choose(game, REARING_ACTION)
+    choose(game, klass("herbivore"))
+    assert game.decision().kind == "deck" and game.decision().options == region_3
+    put_creature(game, 0, [117], "north_america", 7)
+    assert game.allowed_decks() == (1, 2, 3)
+
+
 def rear_with(game: object, seat: int, cls: int) -> None:
     choose(game, REARING_ACTION)
     while game.decision().kind == "rear_discard":
