@@ -8,7 +8,8 @@ voneinander abgehandelt werden, aber jedes Symbol kann nur ein Mal benutzt werde
 matching terrain symbol before a continent symbol (a continent symbol pays for any space of its
 continent, so keeping it is never worse), and asks once per creature how far to go: a plan of steps
 with a migration as the first or the last move. Tokens collected on the way may be placed on the
-moving creature (which may then move on) or on one to its right (which it may trigger).
+moving creature (which may then move on) or on one to its right (which it may trigger); before the
+first creature's movement is over, also on one to its left that it triggers (rules decision 8).
 """
 
 from __future__ import annotations
@@ -214,9 +215,9 @@ def current(game: "InhabitState", seat: int) -> int:
     return -1
 
 
-def movable(game: "InhabitState", seat: int, start: int) -> list[int]:
-    """Classes of the creatures from position `start` on that may still move (not on a final space)."""
-    return [creature.cls for creature in game.seats[seat].creatures[start:]
+def movable(game: "InhabitState", seat: int, start: int, stop: int | None = None) -> list[int]:
+    """Classes of the creatures from position `start` on (up to `stop`) that may still move (not on a final space)."""
+    return [creature.cls for creature in game.seats[seat].creatures[start:stop]
             if creature.space != game.trail(creature.continent).final]
 
 
@@ -234,6 +235,9 @@ def move_options(game: "InhabitState", step: MoveStep) -> tuple[MoveOption, ...]
         return (*useful, DONE) if useful else ()
     creature = game.seats[seat].creatures[index]
     options: list[MoveOption] = [*plans(game, seat, creature)]
+    if not move.began and move.next_index == 0:  # nothing has moved yet: a token may trigger one to the left
+        options += [option for option in attach_options(game, seat, movable(game, seat, 0, index))
+                    if 1 << option.symbol & move.mask]
     targets = [creature.cls] + movable(game, seat, max(index + 1, move.next_index))
     options += attach_options(game, seat, targets)
     options.append(DONE)

@@ -702,6 +702,44 @@ def test_a_token_placed_on_a_creature_to_the_right_triggers_it() -> None:
     assert mover.space == 1
 
 
+def test_before_the_first_move_a_token_may_trigger_a_creature_left_of_the_triggered_ones() -> None:
+    """"Um jederzeit während des Spielzuges des Spielers offen auf eine seiner Menageriekarten gelegt zu
+    werden" and "Die Bewegung einer Kreatur kann in dem aktuellen Spielzug ausgelöst werden, aber falls sich
+    bereits Kreaturen bewegt haben, kann eine Bewegung nur für die Kreaturen ausgelöst werden, die rechts
+    von den Kreaturen liegen": before anything has moved, a token may trigger the gibbon left of the lion,
+    and the gibbon then moves first. A token that would trigger nothing is not offered there, and once the
+    lion's movement is over (here: declined) the gibbon is out of reach."""
+    game = new(4)
+    left = put_creature(game, 0, [151], "asia", 0)  # primate, Asia, rainforest
+    put_creature(game, 0, [111], "africa", 0)  # lion
+    give_token(game, 0, "grassland")
+    give_token(game, 0, "water")
+    start_turn(game, 0)
+    set_hand(game, 0, [125, 126])  # herbivore, Africa, grassland: only the lion
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(125))
+    assert current(game, 0) == 1
+    options = game.decision().options
+    assert Attach(symbol("grassland"), left.cls) in options and Attach(symbol("water"), left.cls) not in options
+    choose(game, Attach(symbol("grassland"), left.cls))
+    assert current(game, 0) == 0  # the gibbon moves first
+    choose(game, Stay(1))
+    choose(game, DONE)
+    assert left.space == 1 and current(game, 0) == 1  # then the lion
+    game.check_invariants()
+
+    game = new(4)
+    left = put_creature(game, 0, [151], "asia", 0)
+    put_creature(game, 0, [111], "africa", 0)
+    give_token(game, 0, "grassland")
+    start_turn(game, 0)
+    set_hand(game, 0, [125])
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(125))
+    choose(game, DONE)  # the lion does not move: its movement is over
+    assert game.move is None and left.space == 0  # no token was offered to trigger the gibbon
+
+
 # ----------------------------------------------------------------------------- scoring
 
 
