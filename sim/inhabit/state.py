@@ -191,7 +191,8 @@ class InhabitState(StepMachine):
 
         return InhabitObservation.of(self, seat)
 
-    def copy(self) -> "InhabitState":
+    def copy(self, with_rng: bool = True) -> "InhabitState":
+        """An independent copy; without `with_rng` it has no random numbers (for a trial that draws none)."""
         other = object.__new__(InhabitState)
         other.catalog = self.catalog
         other.trails = self.trails
@@ -215,7 +216,7 @@ class InhabitState(StepMachine):
         other.turn = self.turn
         other.used = set(self.used)
         other.move = self.move.copy() if self.move is not None else None
-        if self.rng is not None:  # an observation's view has none
+        if self.rng is not None and with_rng:  # an observation's view has none
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())
         else:
@@ -263,8 +264,8 @@ class InhabitState(StepMachine):
         """Cards and tokens conserved (a banned card counts as out of the game); at most six creatures, one
         per class, each within the card limit and with counters equal to its cards and tokens; markers on
         legal spaces (never a token space or a sun-covered one, one per space, at most two of a seat per
-        continent); hands within their limits but for pending discards; and every counted point equal to
-        its source."""
+        continent but for a third in transit during a Movement); hands within their limits but for pending
+        discards; and every counted point equal to its source."""
         catalog = self.catalog
         cards = Counter(card for deck in self.decks for card in deck)
         cards.update(self.banned)
@@ -298,7 +299,8 @@ class InhabitState(StepMachine):
                 occupied[(creature.continent, creature.space)] = index * 8 + creature.cls
             assert on_continent == seat.on_continent, f"seat {index}: markers per continent {seat.on_continent} " \
                                                       f"counted, {on_continent} on the boards"
-            assert max(on_continent) <= 2 or self.stack, f"seat {index} ends a turn with three markers on a continent"
+            assert max(on_continent) <= 2 or self.move is not None and not self.over, \
+                f"seat {index} has three markers on a continent outside a movement"
             assert region_points == seat.region_points, f"seat {index}: region points {seat.region_points}, " \
                                                         f"markers give {region_points}"
             token_points = sum(catalog.tokens[token].points for token in seat.rack)

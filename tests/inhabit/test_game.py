@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from inhabit.helpers import CATALOG, FACTORY, new
+from inhabit.helpers import CATALOG, FACTORY, new, put_creature, start_turn
 from sim.core.testing import check_game
 from sim.inhabit.catalog import CONTINENTS, load_catalog
 from sim.inhabit.game import Inhabit
@@ -67,6 +67,18 @@ def test_a_broken_counter_is_caught_by_the_invariants() -> None:
     game = new(3)
     game.decks[0].append(game.decks[0][0])
     with pytest.raises(AssertionError, match="cards misplaced"):
+        game.check_invariants()
+
+
+def test_three_markers_of_a_seat_on_a_continent_are_caught_outside_a_movement() -> None:
+    """A third marker may only pass through a continent during a Movement (rules decision 18): with a
+    Menagerie decision pending, or between turns, three are an error."""
+    game = new(4)
+    for card, space in ((164, 0), (155, 1), (146, 2)):
+        put_creature(game, 0, [card], "north_america", space)
+    start_turn(game, 0)
+    assert game.decision().kind == "turn" and game.stack
+    with pytest.raises(AssertionError, match="three markers on a continent"):
         game.check_invariants()
 
 

@@ -562,7 +562,9 @@ def test_a_migration_is_the_first_or_the_last_move_never_one_in_between() -> Non
     assert not any(isinstance(option, (MigrateFirst, MigrateLast)) for option in game.decision().options)
 
 
-def test_no_migration_to_a_continent_with_two_of_the_seats_markers() -> None:
+def test_no_migration_to_a_continent_with_two_of_the_seats_markers_that_stay() -> None:
+    """"Zum Ende seines Spielzuges darf ein Spieler maximal zwei Kreaturen auf demselben Kontinent haben":
+    neither the reptile nor the primate on North America can migrate away (decision 18)."""
     game = new(4)
     raccoon(game)
     start_turn(game, 0)
@@ -570,10 +572,62 @@ def test_no_migration_to_a_continent_with_two_of_the_seats_markers() -> None:
     choose(game, MOVEMENT_ACTION)
     choose(game, TriggerCard(341))
     assert MigrateLast(2, NA) in game.decision().options  # none of its markers there yet
-    put_creature(game, 0, [321], "north_america", 0)
+    put_creature(game, 0, [164], "north_america", 0)  # reptile, North America, water: triggered
     assert MigrateLast(2, NA) in game.decision().options  # one
-    put_creature(game, 0, [241], "north_america", 1)
+    put_creature(game, 0, [155], "north_america", 1)  # primate, North America, mountains
     assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)  # two
+
+
+def transit(game: object, leaver: list[int], leaver_first: bool = False) -> tuple:
+    """Seat 0: the raccoon (North America symbol) in region 2 of Europe, about to move; on North America a
+    reptile of `leaver` (triggered by its water symbol) and a primate (not triggered), right of the raccoon
+    unless `leaver_first`. The trigger is 341 (small mammal, Asia, water)."""
+    if leaver_first:
+        reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
+    animal = put_creature(game, 0, [146, 124], "europe", 12, adapted=[124])
+    clear_stacks(game, "europe")
+    if not leaver_first:
+        reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
+    put_creature(game, 0, [155], "north_america", 1)  # primate, North America, mountains
+    start_turn(game, 0)
+    set_hand(game, 0, [341])
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(341))
+    return animal, reptile
+
+
+def test_a_third_marker_may_pass_through_a_continent_when_another_leaves_it_in_the_same_turn() -> None:
+    """"Weitere Kreaturen eines Spielers dürfen im Laufe eines Spielzuges durch Auswanderung hinzukommen, aber
+    nur dann, wenn durch weitere Auswanderung vor dem Ende des Spielzuges diese Anzahl wieder auf zwei oder
+    weniger reduziert wird." The raccoon migrates to North America, where the seat has two markers, because
+    the reptile to its right (triggered, with an Asia symbol) can migrate on; the reptile must then leave:
+    it may move first, but it may not stop on North America."""
+    game = new(4)
+    animal, reptile = transit(game, [164, 122])  # reptile North America water, adapted: Asia grassland
+    assert MigrateLast(2, NA) in game.decision().options
+    choose(game, MigrateLast(2, NA))
+    assert animal.continent == NA and game.seats[0].on_continent[NA] == 3
+    assert current(game, 0) == 1
+    options = game.decision().options
+    assert DONE not in options and MigrateFirst(AS, 0) in options and Stay(1) in options
+    game.check_invariants()
+    choose(game, Stay(1))
+    options = game.decision().options
+    assert current(game, 0) == 1 and DONE not in options and MigrateLast(0, AS) in options
+    choose(game, MigrateLast(0, AS))
+    assert reptile.continent == AS and game.seats[0].on_continent[NA] == 2
+    assert game.move is None or current(game, 0) < 0
+    game.check_invariants()
+
+
+@pytest.mark.parametrize(("leaver", "leaver_first"), [([164], False), ([164, 122], True)])
+def test_no_third_marker_in_transit_when_no_creature_to_move_later_can_leave(leaver: list, leaver_first: bool) -> None:
+    """The same without the Asia symbol, or with the reptile left of the raccoon (it has had its movement):
+    the count could not be brought back to two, so the migration is not offered."""
+    game = new(4)
+    transit(game, leaver, leaver_first)
+    assert game.seats[0].on_continent[NA] == 2
+    assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)
 
 
 def test_the_top_token_is_taken_blue_first_then_green() -> None:
