@@ -578,17 +578,21 @@ def test_no_migration_to_a_continent_with_two_of_the_seats_markers_that_stay() -
     assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)  # two
 
 
-def transit(game: object, leaver: list[int], leaver_first: bool = False) -> tuple:
+def transit(game: object, leaver: list[int], leaver_first: bool = False, primate: tuple[int, ...] = (155,),
+            between: tuple[int, ...] = ()) -> tuple:
     """Seat 0: the raccoon (North America symbol) in region 2 of Europe, about to move; on North America a
-    reptile of `leaver` (triggered by its water symbol) and a primate (not triggered), right of the raccoon
-    unless `leaver_first`. The trigger is 341 (small mammal, Asia, water)."""
+    reptile of `leaver` (triggered by its water symbol) and a primate of `primate` (not triggered), right of
+    the raccoon unless `leaver_first`; a creature of `between` on space 19 of Australasia right of the
+    raccoon. The trigger is 341 (small mammal, Asia, water); cards after the first are upside down."""
     if leaver_first:
         reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
     animal = put_creature(game, 0, [146, 124], "europe", 12, adapted=[124])
     clear_stacks(game, "europe")
+    if between:
+        put_creature(game, 0, between, "australasia", 19)
     if not leaver_first:
         reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
-    put_creature(game, 0, [155], "north_america", 1)  # primate, North America, mountains
+    put_creature(game, 0, primate, "north_america", 1, adapted=primate[1:])  # primate, North America, mountains
     start_turn(game, 0)
     set_hand(game, 0, [341])
     choose(game, MOVEMENT_ACTION)
@@ -620,14 +624,38 @@ def test_a_third_marker_may_pass_through_a_continent_when_another_leaves_it_in_t
     game.check_invariants()
 
 
-@pytest.mark.parametrize(("leaver", "leaver_first"), [([164], False), ([164, 122], True)])
-def test_no_third_marker_in_transit_when_no_creature_to_move_later_can_leave(leaver: list, leaver_first: bool) -> None:
-    """The same without the Asia symbol, or with the reptile left of the raccoon (it has had its movement):
-    the count could not be brought back to two, so the migration is not offered."""
+@pytest.mark.parametrize(("leaver", "leaver_first", "primate"), [
+    ([164], False, (155,)), ([164, 122], True, (155,)), ([164], False, (155, 111))])
+def test_no_third_marker_in_transit_when_no_creature_to_move_later_can_leave(leaver: list, leaver_first: bool,
+                                                                             primate: tuple) -> None:
+    """The same without the Asia symbol, or with the reptile left of the raccoon (it has had its movement),
+    or with an Africa symbol only on the primate, which is not triggered: the count could not be brought
+    back to two, so the migration is not offered."""
     game = new(4)
-    transit(game, leaver, leaver_first)
+    transit(game, leaver, leaver_first, primate)
     assert game.seats[0].on_continent[NA] == 2
     assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)
+
+
+def test_no_move_ends_the_game_while_a_third_marker_is_in_transit() -> None:
+    """"Das Spiel endet sofort": the game's end would end the turn with three markers on North America, so
+    while the raccoon is in transit the herbivore next to Australasia's final space may not step onto it
+    (with `end_continents=1` that step ends the game); before the transit it may."""
+    game = new(4, end_continents=1)
+    transit(game, [164, 122], between=(126,))  # herbivore, Australasia, water
+    choose(game, Stay(1))
+    choose(game, DONE)
+    assert current(game, 0) == 1 and Stay(1) in game.decision().options
+
+    game = new(4, end_continents=1)
+    transit(game, [164, 122], between=(126,))
+    choose(game, MigrateLast(2, NA))
+    options = game.decision().options
+    assert current(game, 0) == 1 and Stay(1) not in options and DONE in options
+    choose(game, DONE)
+    choose(game, MigrateFirst(AS, 0))
+    assert not game.over and game.seats[0].on_continent[NA] == 2
+    game.check_invariants()
 
 
 def test_the_top_token_is_taken_blue_first_then_green() -> None:
