@@ -9,6 +9,7 @@ worth, and never onto the final space that ends the game unless that wins it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -313,7 +314,7 @@ def move(state: InhabitState, seat: int, decision: Decision, weights: Weights) -
         return DONE if DONE in decision.options else decision.options[0]
     creature = state.seats[seat].creatures[index]
     plans = [option for option in decision.options if isinstance(option, (Stay, MigrateFirst, MigrateLast))]
-    best, best_value = DONE, 0.0
+    best, best_value = (DONE, 0.0) if DONE in decision.options else (plans[0], -math.inf)  # a marker in transit
     for plan in plans:
         worth = plan_value(state, seat, creature, plan, weights)
         if worth > best_value:

@@ -42,6 +42,9 @@ INFO = GameInfo(
                    "the introductory game: four boards' egg side, egg cards, starting sets, hand limit 4 (2-3 players)"),
         GameOption("end_continents", DEFAULT_CONFIG["end_continents"],
                    "the game ends once the final spaces of this many continents are occupied (rulebook: 2)"),
+        GameOption("open_decks", DEFAULT_CONFIG["open_decks"],
+                   "the decks a Rearing draws from: regions = those of the regions holding a marker (the rule), "
+                   "up_to_highest = every deck up to the highest such region (the worked example)"),
         GameOption("max_turns", DEFAULT_CONFIG["max_turns"],
                    "safety net: the game is scored after this many turns (every seat's together) if still running"),
     ),

@@ -8,7 +8,8 @@ voneinander abgehandelt werden, aber jedes Symbol kann nur ein Mal benutzt werde
 matching terrain symbol before a continent symbol (a continent symbol pays for any space of its
 continent, so keeping it is never worse), and asks once per creature how far to go: a plan of steps
 with a migration as the first or the last move. Tokens collected on the way may be placed on the
-moving creature (which may then move on) or on one to its right (which it may trigger).
+moving creature (which may then move on) or on one to its right (which it may trigger); before the
+first creature's movement is over, also on one to its left that it triggers (rules decision 8).
 """
 
 from __future__ import annotations
@@ -135,14 +136,17 @@ def walk(game: "InhabitState", continent: int, space: int, pools: list[int]) -> 
         landings.append(space)
 
 
-def migration_targets(game: "InhabitState", seat: int, creature: "Creature", region: int) -> list[tuple[int, int]]:
+def migration_targets(game: "InhabitState", seat: int, creature: "Creature", region: int,
+                      transit: bool = False) -> list[tuple[int, int]]:
     """(continent, space) of every migration from `region`: a continent in play whose symbol the
-    creature shows, where the seat has fewer than two markers, with a free space to land on."""
+    creature shows, where the seat has fewer than two markers (with `transit`, two are allowed too: a
+    third marker passing through, `keeps_a_way_out`), with a free space to land on."""
     player = game.seats[seat]
+    most = 3 if transit else 2
     targets = []
     for continent, trail in enumerate(game.trails):
         if trail is None or continent == creature.continent or not creature.counts[continent] \
-                or player.on_continent[continent] >= 2:
+                or player.on_continent[continent] >= most:
             continue
         space = migration_space(trail, game.occupant[continent], game.start, region)
         if space >= 0:
@@ -162,8 +166,9 @@ def plans(game: "InhabitState", seat: int, creature: "Creature") -> list[Plan]:
     if began and move.migrated:
         return options
     stepped = began and move.moved[-1][1] > 0
+    transit = crowded(game, seat) < 0  # one third marker in transit at a time
     if not stepped:
-        for continent, space in migration_targets(game, seat, creature, trail.regions[creature.space]):
+        for continent, space in migration_targets(game, seat, creature, trail.regions[creature.space], transit):
             after = pools[:]
             pay(after, continent, game.trail(continent).terrains[space])
             further = walk(game, continent, space, after)
@@ -172,9 +177,53 @@ def plans(game: "InhabitState", seat: int, creature: "Creature") -> list[Plan]:
     for steps in range(0 if stepped else 1, len(landings) + 1):
         region = trail.regions[landings[steps - 1] if steps else creature.space]
         if region not in targets:
-            targets[region] = migration_targets(game, seat, creature, region)
+            targets[region] = migration_targets(game, seat, creature, region, transit)
         options += [MigrateLast(steps, continent) for continent, _ in targets[region]]
     return options
+
+
+def crowded(game: "InhabitState", seat: int) -> int:
+    """The continent holding three of the seat's markers (one of them in transit), or -1."""
+    counts = game.seats[seat].on_continent
+    return next((continent for continent, count in enumerate(counts) if count > 2), -1)
+
+
+def way_out(game: "InhabitState", seat: int, continent: int) -> bool:
+    """Whether a creature of the seat on `continent` can still migrate away this turn: the one moving
+    now if it has not migrated, or a triggered one still to move, with a migration open from where it
+    stands (it shows the symbol of a continent with a free space where the seat has fewer than two)."""
+    move = game.move
+    assert move is not None
+    for index, creature in enumerate(game.seats[seat].creatures):
+        if creature.continent != continent or creature.space == game.trail(continent).final:
+            continue
+        moving = move.began and index == move.current
+        if (moving and not move.migrated or not moving and index >= move.next_index and creature.mask & move.mask) \
+                and migration_targets(game, seat, creature, game.region(creature)):
+            return True
+    return False
+
+
+def could_leave(game: "InhabitState", seat: int, index: int, continent: int) -> bool:
+    """Whether a creature of the seat on `continent` right of position `index` is triggered and shows the
+    symbol of another continent in play: what a third marker's transit there needs at the least."""
+    move = game.move
+    assert move is not None
+    elsewhere = [other for other, trail in enumerate(game.trails) if trail is not None and other != continent]
+    return any(creature.continent == continent and creature.mask & move.mask
+               and any(creature.counts[other] for other in elsewhere)
+               for creature in game.seats[seat].creatures[index + 1:])
+
+
+def keeps_a_way_out(game: "InhabitState", seat: int, option: MoveOption) -> bool:
+    """Whether, after `option`, the turn can still end with at most two of the seat's markers on every
+    continent ("nur dann, wenn durch weitere Auswanderung vor dem Ende des Spielzuges diese Anzahl wieder
+    auf zwei oder weniger reduziert wird"): tried on a copy of the game. A move that ends the game while a
+    third marker is in transit is refused, since the game's end ends the turn."""
+    after = game.copy(with_rng=False)  # a movement draws no random number
+    move_creature(after, MoveStep.of(seat), option)
+    continent = crowded(after, seat)
+    return continent < 0 or not after.over and way_out(after, seat, continent)
 
 
 def can_go_on(game: "InhabitState", seat: int, creature: "Creature") -> bool:
@@ -214,9 +263,9 @@ def current(game: "InhabitState", seat: int) -> int:
     return -1
 
 
-def movable(game: "InhabitState", seat: int, start: int) -> list[int]:
-    """Classes of the creatures from position `start` on that may still move (not on a final space)."""
-    return [creature.cls for creature in game.seats[seat].creatures[start:]
+def movable(game: "InhabitState", seat: int, start: int, stop: int | None = None) -> list[int]:
+    """Classes of the creatures from position `start` on (up to `stop`) that may still move (not on a final space)."""
+    return [creature.cls for creature in game.seats[seat].creatures[start:stop]
             if creature.space != game.trail(creature.continent).final]
 
 
@@ -234,9 +283,22 @@ def move_options(game: "InhabitState", step: MoveStep) -> tuple[MoveOption, ...]
         return (*useful, DONE) if useful else ()
     creature = game.seats[seat].creatures[index]
     options: list[MoveOption] = [*plans(game, seat, creature)]
+    can_stop = True
+    if crowded(game, seat) >= 0:  # a third marker in transit: every option must leave a way out
+        options = [option for option in options if keeps_a_way_out(game, seat, option)]
+        can_stop = keeps_a_way_out(game, seat, DONE)
+    else:  # only a migration to a continent with two of the seat's markers opens a transit
+        on_continent = game.seats[seat].on_continent
+        options = [option for option in options if not isinstance(option, (MigrateFirst, MigrateLast))
+                   or on_continent[option.continent] < 2
+                   or could_leave(game, seat, index, option.continent) and keeps_a_way_out(game, seat, option)]
+    if not move.began and move.next_index == 0:  # nothing has moved yet: a token may trigger one to the left
+        options += [option for option in attach_options(game, seat, movable(game, seat, 0, index))
+                    if 1 << option.symbol & move.mask]
     targets = [creature.cls] + movable(game, seat, max(index + 1, move.next_index))
     options += attach_options(game, seat, targets)
-    options.append(DONE)
+    if can_stop:
+        options.append(DONE)
     return tuple(options)
 
 

@@ -8,8 +8,9 @@ gemischt, anschließend werden von diesem Stapel fünf weitere Karten von Stapel
 verdeckt ausgeteilt". Decks 2 and 3 are shuffled separately.
 
 Introductory game (`intro=true`): the egg side of Africa, Asia, Australasia and Europe, only the egg
-cards, no bobcat and swift tokens, the starting sets green, red, blue to seats 1, 2, 3 (a set no seat
-takes is shuffled into deck 1), hand limit four, at most four cards per class.
+cards, no bobcat and swift tokens and no red token of North or South America, the starting sets green,
+red, blue to seats 1, 2, 3 (a set no seat takes is shuffled into deck 1), hand limit four, at most four
+cards per class.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from sim.inhabit import rules  # noqa: F401  (registers every step and effect be
 from sim.inhabit.catalog import CLASSES, CONTINENTS, INTRO, RED, STACK, STANDARD, Catalog
 from sim.inhabit.state import HAND_LIMIT, INTRO_HAND_LIMIT, InhabitState, Seat
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "intro": False, "end_continents": 2, "max_turns": 600}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 2, "intro": False, "end_continents": 2, "max_turns": 600,
+                                  "open_decks": "regions"}
+OPEN_DECKS = ("regions", "up_to_highest")  # 2c: the rule sentence, or the worked example (rules decision 26)
 MIN_PLAYERS, MAX_PLAYERS, MAX_INTRO_PLAYERS = 2, 4, 3
 STARTING_SETS = ("green", "red", "blue")
 DEALT = 5  # cards from deck 1 besides the red predator
@@ -54,6 +57,8 @@ def validate(config: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(f"end_continents must be a whole number from 1 to {continents}, got {merged['end_continents']!r}")
     if not _whole(merged["max_turns"]) or merged["max_turns"] < 1:
         raise ValueError(f"max_turns must be a whole number of at least 1, got {merged['max_turns']!r}")
+    if merged["open_decks"] not in OPEN_DECKS:
+        raise ValueError(f"open_decks must be {' or '.join(OPEN_DECKS)}, got {merged['open_decks']!r}")
     return merged
 
 
@@ -74,7 +79,8 @@ def new_game(catalog: Catalog, config: Mapping[str, Any], seed: int) -> InhabitS
             hand += [decks[0].pop() for _ in range(DEALT)]
     seats = [Seat(hand, limit) for hand in hands]
     game = InhabitState(catalog, trails, catalog.start_space[players], intro, config["end_continents"],
-                        config["max_turns"], INTRO_CLASSES if intro else len(CLASSES), seats, decks, rng)
+                        config["max_turns"], INTRO_CLASSES if intro else len(CLASSES), seats, decks, rng,
+                        config["open_decks"] == "up_to_highest")
     _lay_tokens(game, intro)
     return game
 

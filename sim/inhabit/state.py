@@ -133,7 +133,8 @@ class InhabitState(StepMachine):
     """The `GameState` of Inhabit the Earth (see the module docstring). `events` and `turn_log`
     are None unless history is kept (`sim.inhabit.history`); copies never record."""
 
-    __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "seats",
+    __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "up_to_highest",
+                 "seats",
                  "decks", "discard_up", "discard_down", "occupant", "stacks", "box", "used_tokens", "finals",
                  "region_markers", "current", "turn", "used", "move", "rng", "stack", "over", "_decision",
                  "end_reason", "card_points", "banned", "events", "turn_log")
@@ -141,7 +142,7 @@ class InhabitState(StepMachine):
 
     def __init__(self, catalog: Catalog, trails: tuple[Trail | None, ...], start: int, intro: bool,
                  end_continents: int, max_turns: int, class_limit: int, seats: list[Seat], decks: list[list[int]],
-                 rng: random.Random) -> None:
+                 rng: random.Random, up_to_highest: bool = False) -> None:
         self.catalog = catalog
         self.trails = trails  # by continent; None for a continent not in play
         self.start = start
@@ -149,6 +150,7 @@ class InhabitState(StepMachine):
         self.end_continents = end_continents
         self.max_turns = max_turns
         self.class_limit = class_limit
+        self.up_to_highest = up_to_highest  # decks open up to the highest region with a marker (rules decision 26)
         self.seats = seats
         self.decks = decks  # index 0-2 for decks 1-3; drawn from the end
         self.discard_up: list[list[int]] = [[], [], []]
@@ -189,10 +191,11 @@ class InhabitState(StepMachine):
 
         return InhabitObservation.of(self, seat)
 
-    def copy(self, hidden: bool = True) -> "InhabitState":
+    def copy(self, hidden: bool = True, with_rng: bool = True) -> "InhabitState":
         """An independent copy. Without `hidden` the parts no seat sees are left empty, not copied: the draw
         piles, the face-down discards, the token stacks on the boards, the box and the random stream (the
-        start of an observation's view)."""
+        start of an observation's view). Without `with_rng` it has no random numbers (for a trial that draws
+        none)."""
         other = object.__new__(InhabitState)
         other.catalog = self.catalog
         other.trails = self.trails
@@ -201,6 +204,7 @@ class InhabitState(StepMachine):
         other.end_continents = self.end_continents
         other.max_turns = self.max_turns
         other.class_limit = self.class_limit
+        other.up_to_highest = self.up_to_highest
         other.seats = [seat.copy() for seat in self.seats]
         other.decks = [deck[:] if hidden else [] for deck in self.decks]
         other.discard_up = [pile[:] for pile in self.discard_up]
@@ -218,7 +222,7 @@ class InhabitState(StepMachine):
         other.turn = self.turn
         other.used = set(self.used)
         other.move = self.move.copy() if self.move is not None else None
-        if hidden and self.rng is not None:  # an observation's view has none
+        if hidden and with_rng and self.rng is not None:  # an observation's view has none
             # made without seeding (Random() seeds from the OS, which cost more than the rest of the copy),
             # then given the stream's state
             other.rng = random.Random.__new__(random.Random)
@@ -250,8 +254,11 @@ class InhabitState(StepMachine):
         return self.trail(creature.continent).regions[creature.space]
 
     def allowed_decks(self) -> tuple[int, ...]:
-        """Decks whose number is a region holding at least one marker of any seat (2c)."""
+        """Decks whose number is a region holding at least one marker of any seat (2c); with `up_to_highest`
+        (the worked example's reading) every deck up to the highest such region."""
         markers = self.region_markers
+        if self.up_to_highest:
+            return tuple(range(1, max((deck for deck in (1, 2, 3) if markers[deck]), default=0) + 1))
         return tuple(deck for deck in (1, 2, 3) if markers[deck])
 
     def visible(self, seat: int, keyword: str) -> list[int]:
@@ -265,8 +272,8 @@ class InhabitState(StepMachine):
         """Cards and tokens conserved (a banned card counts as out of the game); at most six creatures, one
         per class, each within the card limit and with counters equal to its cards and tokens; markers on
         legal spaces (never a token space or a sun-covered one, one per space, at most two of a seat per
-        continent); hands within their limits but for pending discards; and every counted point equal to
-        its source."""
+        continent but for a third in transit during a Movement); hands within their limits but for pending
+        discards; and every counted point equal to its source."""
         catalog = self.catalog
         cards = Counter(card for deck in self.decks for card in deck)
         cards.update(self.banned)
@@ -300,7 +307,8 @@ class InhabitState(StepMachine):
                 occupied[(creature.continent, creature.space)] = index * 8 + creature.cls
             assert on_continent == seat.on_continent, f"seat {index}: markers per continent {seat.on_continent} " \
                                                       f"counted, {on_continent} on the boards"
-            assert max(on_continent) <= 2 or self.stack, f"seat {index} ends a turn with three markers on a continent"
+            assert max(on_continent) <= 2 or self.move is not None and not self.over, \
+                f"seat {index} has three markers on a continent outside a movement"
             assert region_points == seat.region_points, f"seat {index}: region points {seat.region_points}, " \
                                                         f"markers give {region_points}"
             token_points = sum(catalog.tokens[token].points for token in seat.rack)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from inhabit.helpers import CATALOG, FACTORY, new
+from inhabit.helpers import CATALOG, FACTORY, new, put_creature, start_turn
 from sim.core.testing import check_game
-from sim.inhabit.catalog import load_catalog
+from sim.inhabit.catalog import CONTINENTS, load_catalog
 from sim.inhabit.game import Inhabit
 from sim.inhabit.overrides import catalog_with, parse_overrides
 from sim.inhabit.steps import Introduce
@@ -70,6 +70,18 @@ def test_a_broken_counter_is_caught_by_the_invariants() -> None:
         game.check_invariants()
 
 
+def test_three_markers_of_a_seat_on_a_continent_are_caught_outside_a_movement() -> None:
+    """A third marker may only pass through a continent during a Movement (rules decision 18): with a
+    Menagerie decision pending, or between turns, three are an error."""
+    game = new(4)
+    for card, space in ((164, 0), (155, 1), (146, 2)):
+        put_creature(game, 0, [card], "north_america", space)
+    start_turn(game, 0)
+    assert game.decision().kind == "turn" and game.stack
+    with pytest.raises(AssertionError, match="three markers on a continent"):
+        game.check_invariants()
+
+
 def test_the_introductory_game_uses_four_egg_boards_egg_cards_starting_sets_and_a_hand_limit_of_four() -> None:
     """Einführungsspiel: "Es werden nur die Rückseiten der vier Tafeln Afrika, Asien, Australasien und Europa
     benutzt." "Jeder Spieler erhält einen von 3 Sätzen mit je 4 Startkarten" "Das Handkartenlimit beträgt vier
@@ -87,6 +99,19 @@ def test_the_introductory_game_uses_four_egg_boards_egg_cards_starting_sets_and_
     game.check_invariants()
 
 
+def test_the_introductory_game_lays_the_four_red_tokens_of_its_continents() -> None:
+    """"Im ersten Einführungsspiel werden die grünen Rotluchs- und die blauen Mauersegler-Plättchen nicht benutzt.
+    (Weil die Rotluchs- und Mauersegler-Plättchen Symbole für Nord- und Südamerika aufweisen)": the same holds
+    for the red tokens of North and South America; the four others fill the four red spaces, none left over."""
+    for seed in range(6):
+        game = new(2 + seed % 2, seed, intro=True)
+        red = [token for row in game.stacks for space in row for token in space if CATALOG.tokens[token].color == "red"]
+        assert sorted(CONTINENTS[CATALOG.tokens[token].symbol] for token in red) == [
+            "africa", "asia", "australasia", "europe"]
+        assert not any(CATALOG.tokens[token].color == "red" for token in game.box)
+        game.check_invariants()
+
+
 def test_the_introductory_game_is_for_two_or_three_players() -> None:
     """"Enthalten sind auch Regeln für ein Einführungsspiel, das mit bis zu drei Spielern gespielt werden kann." """
     FACTORY.validate({"players": 3, "intro": True})
@@ -100,6 +125,7 @@ def test_the_introductory_game_is_for_two_or_three_players() -> None:
     ({"players": 2, "intro": "maybe"}, "intro must be true or false"),
     ({"players": 2, "end_continents": 7}, "end_continents must be"),
     ({"players": 2, "max_turns": 0}, "max_turns must be"),
+    ({"players": 2, "open_decks": "all"}, "open_decks must be regions or up_to_highest"),
     ({"players": 2, "colour": "red"}, "unknown Inhabit the Earth option"),
 ])
 def test_bad_config_gets_a_one_line_error(config: dict, message: str) -> None:

@@ -286,6 +286,30 @@ def test_cards_come_from_the_decks_of_the_regions_with_markers() -> None:
     assert game.allowed_decks() == (1, 2, 3)
 
 
+@pytest.mark.parametrize(("open_decks", "region_2", "region_3"), [
+    ("regions", (2,), (2, 3)), ("up_to_highest", (1, 2), (1, 2, 3))])
+def test_the_decks_open_by_the_rule_sentence_or_by_the_worked_example(open_decks: str, region_2: tuple,
+                                                                      region_3: tuple) -> None:
+    """"Dabei kann der Spieler beliebig Karten von den Stapeln 1 bis 3 ziehen, deren Nummer einer Region
+    entspricht, in der mindestens eine Kreatur eines beliebigen Spielers ist" (`open_decks=regions`, the
+    default) against the example's "Falls ein beliebiger Spieler einen Kreaturenmarker in einer Region „Drei“
+    hat, können alle Spieler von allen Stapeln nachziehen" (`up_to_highest`): they differ once no marker is
+    left in the lower regions."""
+    game = new(4, open_decks=open_decks)
+    assert game.allowed_decks() == ()
+    put_creature(game, 2, [321], "asia", 8)
+    assert game.allowed_decks() == region_2
+    put_creature(game, 3, [331], "europe", 15)
+    assert game.allowed_decks() == region_3
+    start_turn(game, 2)
+    set_hand(game, 2, [])
+    choose(game, REARING_ACTION)
+    choose(game, klass("herbivore"))
+    assert game.decision().kind == "deck" and game.decision().options == region_3
+    put_creature(game, 0, [117], "north_america", 7)
+    assert game.allowed_decks() == (1, 2, 3)
+
+
 def rear_with(game: object, seat: int, cls: int) -> None:
     choose(game, REARING_ACTION)
     while game.decision().kind == "rear_discard":
@@ -538,7 +562,9 @@ def test_a_migration_is_the_first_or_the_last_move_never_one_in_between() -> Non
     assert not any(isinstance(option, (MigrateFirst, MigrateLast)) for option in game.decision().options)
 
 
-def test_no_migration_to_a_continent_with_two_of_the_seats_markers() -> None:
+def test_no_migration_to_a_continent_with_two_of_the_seats_markers_that_stay() -> None:
+    """"Zum Ende seines Spielzuges darf ein Spieler maximal zwei Kreaturen auf demselben Kontinent haben":
+    neither the reptile nor the primate on North America can migrate away (decision 18)."""
     game = new(4)
     raccoon(game)
     start_turn(game, 0)
@@ -546,10 +572,90 @@ def test_no_migration_to_a_continent_with_two_of_the_seats_markers() -> None:
     choose(game, MOVEMENT_ACTION)
     choose(game, TriggerCard(341))
     assert MigrateLast(2, NA) in game.decision().options  # none of its markers there yet
-    put_creature(game, 0, [321], "north_america", 0)
+    put_creature(game, 0, [164], "north_america", 0)  # reptile, North America, water: triggered
     assert MigrateLast(2, NA) in game.decision().options  # one
-    put_creature(game, 0, [241], "north_america", 1)
+    put_creature(game, 0, [155], "north_america", 1)  # primate, North America, mountains
     assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)  # two
+
+
+def transit(game: object, leaver: list[int], leaver_first: bool = False, primate: tuple[int, ...] = (155,),
+            between: tuple[int, ...] = ()) -> tuple:
+    """Seat 0: the raccoon (North America symbol) in region 2 of Europe, about to move; on North America a
+    reptile of `leaver` (triggered by its water symbol) and a primate of `primate` (not triggered), right of
+    the raccoon unless `leaver_first`; a creature of `between` on space 19 of Australasia right of the
+    raccoon. The trigger is 341 (small mammal, Asia, water); cards after the first are upside down."""
+    if leaver_first:
+        reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
+    animal = put_creature(game, 0, [146, 124], "europe", 12, adapted=[124])
+    clear_stacks(game, "europe")
+    if between:
+        put_creature(game, 0, between, "australasia", 19)
+    if not leaver_first:
+        reptile = put_creature(game, 0, leaver, "north_america", 0, adapted=leaver[1:])
+    put_creature(game, 0, primate, "north_america", 1, adapted=primate[1:])  # primate, North America, mountains
+    start_turn(game, 0)
+    set_hand(game, 0, [341])
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(341))
+    return animal, reptile
+
+
+def test_a_third_marker_may_pass_through_a_continent_when_another_leaves_it_in_the_same_turn() -> None:
+    """"Weitere Kreaturen eines Spielers dürfen im Laufe eines Spielzuges durch Auswanderung hinzukommen, aber
+    nur dann, wenn durch weitere Auswanderung vor dem Ende des Spielzuges diese Anzahl wieder auf zwei oder
+    weniger reduziert wird." The raccoon migrates to North America, where the seat has two markers, because
+    the reptile to its right (triggered, with an Asia symbol) can migrate on; the reptile must then leave:
+    it may move first, but it may not stop on North America."""
+    game = new(4)
+    animal, reptile = transit(game, [164, 122])  # reptile North America water, adapted: Asia grassland
+    assert MigrateLast(2, NA) in game.decision().options
+    choose(game, MigrateLast(2, NA))
+    assert animal.continent == NA and game.seats[0].on_continent[NA] == 3
+    assert current(game, 0) == 1
+    options = game.decision().options
+    assert DONE not in options and MigrateFirst(AS, 0) in options and Stay(1) in options
+    game.check_invariants()
+    choose(game, Stay(1))
+    options = game.decision().options
+    assert current(game, 0) == 1 and DONE not in options and MigrateLast(0, AS) in options
+    choose(game, MigrateLast(0, AS))
+    assert reptile.continent == AS and game.seats[0].on_continent[NA] == 2
+    assert game.move is None or current(game, 0) < 0
+    game.check_invariants()
+
+
+@pytest.mark.parametrize(("leaver", "leaver_first", "primate"), [
+    ([164], False, (155,)), ([164, 122], True, (155,)), ([164], False, (155, 111))])
+def test_no_third_marker_in_transit_when_no_creature_to_move_later_can_leave(leaver: list, leaver_first: bool,
+                                                                             primate: tuple) -> None:
+    """The same without the Asia symbol, or with the reptile left of the raccoon (it has had its movement),
+    or with an Africa symbol only on the primate, which is not triggered: the count could not be brought
+    back to two, so the migration is not offered."""
+    game = new(4)
+    transit(game, leaver, leaver_first, primate)
+    assert game.seats[0].on_continent[NA] == 2
+    assert not any(getattr(option, "continent", None) == NA for option in game.decision().options)
+
+
+def test_no_move_ends_the_game_while_a_third_marker_is_in_transit() -> None:
+    """"Das Spiel endet sofort": the game's end would end the turn with three markers on North America, so
+    while the raccoon is in transit the herbivore next to Australasia's final space may not step onto it
+    (with `end_continents=1` that step ends the game); before the transit it may."""
+    game = new(4, end_continents=1)
+    transit(game, [164, 122], between=(126,))  # herbivore, Australasia, water
+    choose(game, Stay(1))
+    choose(game, DONE)
+    assert current(game, 0) == 1 and Stay(1) in game.decision().options
+
+    game = new(4, end_continents=1)
+    transit(game, [164, 122], between=(126,))
+    choose(game, MigrateLast(2, NA))
+    options = game.decision().options
+    assert current(game, 0) == 1 and Stay(1) not in options and DONE in options
+    choose(game, DONE)
+    choose(game, MigrateFirst(AS, 0))
+    assert not game.over and game.seats[0].on_continent[NA] == 2
+    game.check_invariants()
 
 
 def test_the_top_token_is_taken_blue_first_then_green() -> None:
@@ -676,6 +782,44 @@ def test_a_token_placed_on_a_creature_to_the_right_triggers_it() -> None:
     choose(game, DONE)
     assert current(game, 0) == 2  # the wombat now shows grassland
     assert mover.space == 1
+
+
+def test_before_the_first_move_a_token_may_trigger_a_creature_left_of_the_triggered_ones() -> None:
+    """"Um jederzeit während des Spielzuges des Spielers offen auf eine seiner Menageriekarten gelegt zu
+    werden" and "Die Bewegung einer Kreatur kann in dem aktuellen Spielzug ausgelöst werden, aber falls sich
+    bereits Kreaturen bewegt haben, kann eine Bewegung nur für die Kreaturen ausgelöst werden, die rechts
+    von den Kreaturen liegen": before anything has moved, a token may trigger the gibbon left of the lion,
+    and the gibbon then moves first. A token that would trigger nothing is not offered there, and once the
+    lion's movement is over (here: declined) the gibbon is out of reach."""
+    game = new(4)
+    left = put_creature(game, 0, [151], "asia", 0)  # primate, Asia, rainforest
+    put_creature(game, 0, [111], "africa", 0)  # lion
+    give_token(game, 0, "grassland")
+    give_token(game, 0, "water")
+    start_turn(game, 0)
+    set_hand(game, 0, [125, 126])  # herbivore, Africa, grassland: only the lion
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(125))
+    assert current(game, 0) == 1
+    options = game.decision().options
+    assert Attach(symbol("grassland"), left.cls) in options and Attach(symbol("water"), left.cls) not in options
+    choose(game, Attach(symbol("grassland"), left.cls))
+    assert current(game, 0) == 0  # the gibbon moves first
+    choose(game, Stay(1))
+    choose(game, DONE)
+    assert left.space == 1 and current(game, 0) == 1  # then the lion
+    game.check_invariants()
+
+    game = new(4)
+    left = put_creature(game, 0, [151], "asia", 0)
+    put_creature(game, 0, [111], "africa", 0)
+    give_token(game, 0, "grassland")
+    start_turn(game, 0)
+    set_hand(game, 0, [125])
+    choose(game, MOVEMENT_ACTION)
+    choose(game, TriggerCard(125))
+    choose(game, DONE)  # the lion does not move: its movement is over
+    assert game.move is None and left.space == 0  # no token was offered to trigger the gibbon
 
 
 # ----------------------------------------------------------------------------- scoring

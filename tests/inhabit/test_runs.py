@@ -107,7 +107,7 @@ def test_arkmc_games_lists_the_options_and_the_data_note() -> None:
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0
     factory = Inhabit()
-    assert {option.name for option in factory.info.options} == {"intro", "end_continents", "max_turns"}
+    assert {option.name for option in factory.info.options} == {"intro", "end_continents", "max_turns", "open_decks"}
 
 
 def test_the_notebook_runs_headless_on_an_inhabit_run_and_ends_with_its_answer(small_run: Path) -> None:
