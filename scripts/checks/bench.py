@@ -11,16 +11,31 @@ least one game), so that a search bot's rung costs the benchmark a minute or two
     .venv/bin/python scripts/checks/bench.py                         # every game: what `make bench` prints
     .venv/bin/python scripts/checks/bench.py --only arknoah          # one game's lines
     .venv/bin/python scripts/checks/bench.py --only inhabit --inhabit-fuzz 2000 --inhabit-bots 300
+    .venv/bin/python scripts/checks/bench.py --baseline HEAD~3 --only arknova   # against another commit
+    .venv/bin/python scripts/checks/bench.py --baseline none                    # no side-by-side table
+
+First of all, the side-by-side table: the CPU time per game of each game's `default` and `random` bots at this
+tree and at a baseline commit (--baseline, by default `BASELINE`, the commit issue 45's speed targets are measured
+against), with the ratio old / new. The baseline's files are exported (`git archive`, into a temporary folder that
+is deleted afterwards, so that no worktree is left registered in the repository if the run is stopped) and each
+tree plays in a subprocess of its own (`--serve`) whose PYTHONPATH points at it; the two take the same batches in
+turn, so that both see the same load, and each counts the CPU time (`time.process_time`) of its games only: the
+machine's other work then changes the ratio little.
 
 The figures go into the docs with their date and command, not into tests."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import random
 import resource
 import statistics
+import subprocess
+import sys
+import tarfile
 import tempfile
 import time
 from collections import Counter
@@ -40,6 +55,13 @@ GAMES = ("arknova", "arknoah", "inhabit")
 Setting = tuple[str, dict[str, Any]]  # a game and its config
 ARKNOVA: Setting = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
 ARKNOAH: Setting = ("arknoah", {"players": 4})  # Ark & Noah's targets: 4 players
+INHABIT: Setting = ("inhabit", {"players": 4})
+BASELINE = "7f21f55"  # the commit issue 45's speed targets are measured against
+ROOT = Path(__file__).resolve().parents[2]  # the tree this script belongs to
+# (game and config, bot, games per batch at --random-games 40): each line of the side-by-side table
+COMPARED: tuple[tuple[Setting, str, int], ...] = (
+    (ARKNOVA, "default", 10), (ARKNOVA, "random", 40), (ARKNOAH, "default", 25), (ARKNOAH, "random", 100),
+    (INHABIT, "default", 10), (INHABIT, "random", 60))
 
 
 def one_batch(bot: str, games: int, seed: int, setting: Setting) -> tuple[float, float, int]:
@@ -75,6 +97,79 @@ def speed_table(title: str, setting: Setting, games: dict[str, int], repeats: in
         rate = statistics.median(batch[1] for batch in runs)
         print(f"{bot:<14} {per_game * 1000:>9.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in runs):>7}")
     return medians
+
+
+def serve() -> None:
+    """The subprocess of a side-by-side table: for each request line (game, config, bot, games, seed as JSON)
+    play the games and answer the CPU seconds per game. It uses only the registry and the play loop, whose
+    interface every commit compared has, so that it runs against an older tree's `sim` as well."""
+    warmed: set[tuple[str, str]] = set()
+    for line in sys.stdin:
+        name, config, bot, games, seed = json.loads(line)
+        factory = get_game(name)
+        if (name, bot) not in warmed:  # the data a game loads once is not charged to the first batch
+            play_game(factory.new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
+            warmed.add((name, bot))
+        elapsed = 0.0
+        for game_seed in derive_seeds(seed, games):
+            game = factory.new_game(config, game_seed)
+            bots = [make_bot(bot, name) for _ in range(config["players"])]
+            started = time.process_time()
+            play_game(game, bots, game_seed)
+            elapsed += time.process_time() - started
+        print(json.dumps(elapsed / games), flush=True)
+
+
+def export_tree(revision: str, folder: Path) -> str:
+    """The files of `revision` of this repository written into `folder`; its short hash."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", f"{revision}^{{commit}}"],
+                            capture_output=True, text=True)
+    if commit.returncode != 0:
+        sys.exit(f"error: --baseline {revision!r} is not a commit of {ROOT}")
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit.stdout.strip()],
+                             capture_output=True, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    return commit.stdout.strip()
+
+
+def side_by_side(revision: str, only: str | None, repeats: int, scale: float) -> None:
+    """Print, for each line of `COMPARED` (of the game `only`, or all), the medians over `repeats` batches of the
+    CPU milliseconds per game at `revision` and at this tree, and their ratio; batches scaled by `scale`."""
+    lines = [(setting, bot, max(1, round(games * scale))) for setting, bot, games in COMPARED
+             if only in (None, setting[0])]
+    with tempfile.TemporaryDirectory() as folder:
+        old_tree = Path(folder)
+        commit = export_tree(revision, old_tree)
+        servers = {}
+        for label, tree in (("old", old_tree), ("new", ROOT)):
+            servers[label] = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=tree, text=True,
+                                              env={**os.environ, "PYTHONPATH": str(tree)},
+                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        times: dict[tuple[str, int], list[float]] = {(label, index): [] for label in servers for index in
+                                                     range(len(lines))}
+        try:
+            for repeat in range(repeats):
+                for index, ((name, config), bot, games) in enumerate(lines):
+                    order = ("old", "new") if (repeat + index) % 2 == 0 else ("new", "old")
+                    for label in order:
+                        server = servers[label]
+                        assert server.stdin is not None and server.stdout is not None
+                        server.stdin.write(json.dumps([name, config, bot, games, repeat]) + "\n")
+                        server.stdin.flush()
+                        answer = server.stdout.readline()
+                        if not answer:
+                            sys.exit(f"error: the {label} tree's benchmark process stopped (its error is above)")
+                        times[(label, index)].append(json.loads(answer))
+        finally:
+            for server in servers.values():
+                server.kill()
+                server.wait()
+    print(f"CPU time per game, {commit} (old) and this tree (new), median of {repeats} batches played in turn")
+    print(f"{'game':<9}{'players':>8} {'bot':<8}{'games':>6} {'old ms':>9} {'new ms':>9} {'old/new':>8}")
+    for index, ((name, config), bot, games) in enumerate(lines):
+        old, new = (statistics.median(times[(label, index)]) * 1000 for label in ("old", "new"))
+        print(f"{name:<9}{config['players']:>8} {bot:<8}{games:>6} {old:>9.1f} {new:>9.1f} {old / new:>8.2f}")
 
 
 def ladder_table(game: str, games: int, seconds: float) -> None:
@@ -214,7 +309,7 @@ def arknoah_lines(args: argparse.Namespace) -> None:
 
 def inhabit_lines(args: argparse.Namespace) -> None:
     speed_table("Inhabit the Earth, 4 players (targets: random <= 20 ms, default <= 200 ms a game)",
-                ("inhabit", {"players": 4}),
+                INHABIT,
                 {"random": args.inhabit_games, "default": args.inhabit_games // 6}, args.repeats)
     speed_table("Inhabit the Earth, 2 players (target: default <= 200 ms a game)", ("inhabit", {"players": 2}),
                 {"default": args.inhabit_games // 6}, args.repeats)
@@ -233,6 +328,12 @@ def inhabit_lines(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=GAMES, help="only this game's lines")
+    parser.add_argument("--baseline", default=BASELINE, help="the commit the side-by-side table compares this tree "
+                        f"with (default {BASELINE}, the start of issue 45; 'none' = no table)")
+    parser.add_argument("--compare-scale", type=float, default=1.0, help="games per side-by-side batch, as a multiple "
+                        "of the usual (10 default and 40 random Ark Nova games, ...)")
+    parser.add_argument("--compare-only", action="store_true", help="only the side-by-side table")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a side-by-side subprocess
     parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
     parser.add_argument("--random-games", type=int, default=40, help="Ark Nova games per random batch")
     parser.add_argument("--default-games", type=int, default=10,
@@ -262,8 +363,17 @@ def main() -> None:
     if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots, args.rung_games) < 0:
         parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz, --inhabit-bots and --rung-games must be at "
                      "least 0")
-    if args.rung_seconds <= 0:
-        parser.error("--rung-seconds must be more than 0")
+    if args.rung_seconds <= 0 or args.compare_scale <= 0:
+        parser.error("--rung-seconds and --compare-scale must be more than 0")
+    if args.serve:
+        serve()
+        return
+    if args.baseline != "none":
+        side_by_side(args.baseline, args.only, args.repeats, args.compare_scale)
+    elif args.compare_only:
+        parser.error("--compare-only needs a --baseline")
+    if args.compare_only:
+        return
     lines = {"arknova": arknova_lines, "arknoah": arknoah_lines, "inhabit": inhabit_lines}
     for game in [args.only] if args.only else GAMES:
         if args.rung_games:
