@@ -101,8 +101,12 @@ def speed_table(title: str, setting: Setting, games: dict[str, int], repeats: in
 
 def serve() -> None:
     """The subprocess of a side-by-side table: for each request line (game, config, bot, games, seed as JSON)
-    play the games and answer the CPU seconds per game. It uses only the registry and the play loop, whose
-    interface every commit compared has, so that it runs against an older tree's `sim` as well."""
+    play the games and answer the CPU seconds per game and the folder `sim` was imported from. It uses only the
+    registry and the play loop, whose interface every commit compared has, so that it runs against an older tree's
+    `sim` as well."""
+    import sim
+
+    tree = str(Path(sim.__file__).resolve().parents[1])
     warmed: set[tuple[str, str]] = set()
     for line in sys.stdin:
         name, config, bot, games, seed = json.loads(line)
@@ -117,32 +121,35 @@ def serve() -> None:
             started = time.process_time()
             play_game(game, bots, game_seed)
             elapsed += time.process_time() - started
-        print(json.dumps(elapsed / games), flush=True)
+        print(json.dumps([elapsed / games, tree]), flush=True)
 
 
-def export_tree(revision: str, folder: Path) -> str:
-    """The files of `revision` of this repository written into `folder`; its short hash."""
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", f"{revision}^{{commit}}"],
-                            capture_output=True, text=True)
-    if commit.returncode != 0:
-        sys.exit(f"error: --baseline {revision!r} is not a commit of {ROOT}")
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit.stdout.strip()],
-                             capture_output=True, check=True)
+def resolve_commit(revision: str) -> str | None:
+    """The short hash of `revision` in this repository, None when it names no commit."""
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", "--short",
+                            f"{revision}^{{commit}}"], capture_output=True, text=True)
+    return found.stdout.strip() if found.returncode == 0 else None
+
+
+def export_tree(commit: str, folder: Path) -> None:
+    """The files of `commit` of this repository written into `folder`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit], capture_output=True,
+                             check=True)
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(folder, filter="data")
-    return commit.stdout.strip()
+        # the "data" filter (paths inside the folder, no devices) where this Python has it (3.11.4 on)
+        tar.extractall(folder, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
 
 
-def side_by_side(revision: str, only: str | None, repeats: int, scale: float) -> None:
+def side_by_side(commit: str, only: str | None, repeats: int, scale: float) -> None:
     """Print, for each line of `COMPARED` (of the game `only`, or all), the medians over `repeats` batches of the
-    CPU milliseconds per game at `revision` and at this tree, and their ratio; batches scaled by `scale`."""
+    CPU milliseconds per game at `commit` and at this tree, and their ratio; batches scaled by `scale`."""
     lines = [(setting, bot, max(1, round(games * scale))) for setting, bot, games in COMPARED
              if only in (None, setting[0])]
     with tempfile.TemporaryDirectory() as folder:
         old_tree = Path(folder)
-        commit = export_tree(revision, old_tree)
-        servers = {}
-        for label, tree in (("old", old_tree), ("new", ROOT)):
+        export_tree(commit, old_tree)
+        servers, trees = {}, {"old": old_tree, "new": ROOT}
+        for label, tree in trees.items():
             servers[label] = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=tree, text=True,
                                               env={**os.environ, "PYTHONPATH": str(tree)},
                                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -160,7 +167,11 @@ def side_by_side(revision: str, only: str | None, repeats: int, scale: float) ->
                         answer = server.stdout.readline()
                         if not answer:
                             sys.exit(f"error: the {label} tree's benchmark process stopped (its error is above)")
-                        times[(label, index)].append(json.loads(answer))
+                        seconds, imported = json.loads(answer)
+                        if Path(imported) != trees[label].resolve():  # e.g. a sim installed without -e
+                            sys.exit(f"error: the {label} tree's games imported sim from {imported}, not from "
+                                     f"{trees[label]}")
+                        times[(label, index)].append(seconds)
         finally:
             for server in servers.values():
                 server.kill()
@@ -369,7 +380,10 @@ def main() -> None:
         serve()
         return
     if args.baseline != "none":
-        side_by_side(args.baseline, args.only, args.repeats, args.compare_scale)
+        commit = resolve_commit(args.baseline)
+        if commit is None:
+            parser.error(f"--baseline {args.baseline!r} is not a commit of {ROOT}")
+        side_by_side(commit, args.only, args.repeats, args.compare_scale)
     elif args.compare_only:
         parser.error("--compare-only needs a --baseline")
     if args.compare_only:
