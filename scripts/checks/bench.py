@@ -43,12 +43,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import psutil  # comes with distributed, of the test extra that `make` installs
+
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
 from sim.pipeline.experiment import build_experiment
-from sim.pipeline.runner import run
+from sim.pipeline.runner import indexed_seed, run
 from sim.pipeline.summary import wilson
 
 GAMES = ("arknova", "arknoah", "inhabit")
@@ -237,16 +239,62 @@ def search_decision_times(games: int, seed: int) -> list[float]:
     return times
 
 
-def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
-    """Games per second of `arkmc run` with random bots, worker peak memory (MB), bytes per game."""
+def process_cpu() -> float:
+    """CPU seconds of this process and of its living children (the runner's workers, kept between runs)."""
+    here = psutil.Process()
+    return sum(sum(process.cpu_times()[:2]) for process in [here, *here.children(recursive=True)])
+
+
+def runner_batch(jobs: int, games: int, seed: int) -> tuple[float, float, float, float]:
+    """`arkmc run` of `games` games of random bots on `jobs` workers: CPU seconds per game (this process and
+    its workers), games per second of wall time, worker peak memory (MB) and bytes per game on disk."""
     with tempfile.TemporaryDirectory() as folder:
         experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "jobs": jobs,
                                        "chunk_size": 20, "out": folder, "options": {"maps": "random"}})
+        started = process_cpu()
         summary = run(experiment, progress=False)
+        cpu = (process_cpu() - started) / games
         manifest = json.loads((Path(folder) / "manifest.json").read_text())
         peak = max(chunk["peak_memory_mb"] for chunk in manifest["chunks_done"].values())
         size = sum(part.stat().st_size for part in Path(folder).glob("*/*.parquet"))
-    return games / summary.seconds, peak, size / games
+    return cpu, games / summary.seconds, peak, size / games
+
+
+def in_process_batch(games: int, seed: int) -> float:
+    """CPU seconds per game of the games `runner_batch` plays (same seeds and options), played here by the play
+    loop alone."""
+    experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "options": {"maps": "random"}})
+    factory = get_game(experiment.game)
+    started = time.process_time()
+    for index in range(games):
+        seed_of_game = indexed_seed(experiment, index)
+        play_game(factory.new_game(experiment.config, seed_of_game),
+                  [make_bot(spec, experiment.game) for spec in experiment.bots], seed_of_game)
+    return (time.process_time() - started) / games
+
+
+def runner_lines(games: int, repeats: int) -> None:
+    """The runner against the play loop alone, batches in turn: its overhead in CPU per game on 1 worker, its
+    speed-up with 2 workers (in wall time, which the machine's other load changes, and from CPU per game, which
+    is what 2 free cores would give), its workers' peak memory and the bytes a game takes on disk."""
+    plain: list[float] = []
+    batches: dict[int, list[tuple[float, float, float, float]]] = {1: [], 2: []}
+    for repeat in range(repeats):
+        plain.append(in_process_batch(games, repeat))
+        for jobs in batches:
+            batches[jobs].append(runner_batch(jobs, games, repeat))
+    alone = statistics.median(plain)
+    print(f"arkmc run, random bots, {games} games, chunks of 20 (median of {repeats} runs); the same games played by "
+          f"the play loop alone: {alone * 1000:.1f} ms CPU a game")
+    cpu, rate = {}, {}
+    for jobs, runs in batches.items():
+        cpu[jobs] = statistics.median(item[0] for item in runs)
+        rate[jobs] = statistics.median(item[1] for item in runs)
+        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {cpu[jobs] * 1000:5.1f} ms CPU a game "
+              f"({cpu[jobs] / alone - 1:+.1%} over the play loop), {rate[jobs]:6.1f} games/s, worker peak memory "
+              f"{max(item[2] for item in runs):.0f} MB, {statistics.median(item[3] for item in runs):,.0f} bytes/game")
+    print(f"  speed-up with 2 workers: x{rate[2] / rate[1]:.2f} in wall time, x{2 * cpu[1] / cpu[2]:.2f} from CPU "
+          "per game (2 free cores)")
 
 
 def fuzz(game: str, deals: list[tuple[dict[str, Any], int]]) -> tuple[float, int, Counter[str]]:
@@ -297,14 +345,7 @@ def arknova_lines(args: argparse.Namespace) -> None:
               f"max {times[-1]:.2f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
-    print(f"arkmc run, random bots, {args.runner_games} games, chunks of 20 (median of {args.repeats} runs):")
-    rates = {}
-    for jobs in (1, 2):
-        runs = [runner_rate(jobs, args.runner_games, repeat) for repeat in range(args.repeats)]
-        rates[jobs] = statistics.median(item[0] for item in runs)
-        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
-              f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
-    print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
+    runner_lines(args.runner_games, args.repeats)
 
 
 def arknoah_lines(args: argparse.Namespace) -> None:
