@@ -112,18 +112,27 @@ def serve() -> None:
     warmed: set[tuple[str, str]] = set()
     for line in sys.stdin:
         name, config, bot, games, seed = json.loads(line)
-        factory = get_game(name)
-        if (name, bot) not in warmed:  # the data a game loads once is not charged to the first batch
-            play_game(factory.new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
-            warmed.add((name, bot))
-        elapsed = 0.0
-        for game_seed in derive_seeds(seed, games):
-            game = factory.new_game(config, game_seed)
-            bots = [make_bot(bot, name) for _ in range(config["players"])]
-            started = time.process_time()
-            play_game(game, bots, game_seed)
-            elapsed += time.process_time() - started
-        print(json.dumps([elapsed / games, tree]), flush=True)
+        try:
+            print(json.dumps([play_batch(name, config, bot, games, seed, (name, bot) not in warmed), tree]), flush=True)
+        except Exception as error:  # e.g. a game or bot the baseline does not have yet: one line for the table
+            print(json.dumps([f"{type(error).__name__}: {error}", tree]), flush=True)
+        warmed.add((name, bot))
+
+
+def play_batch(name: str, config: dict[str, Any], bot: str, games: int, seed: int, warm: bool) -> float:
+    """CPU seconds per game of `games` games of `bot` in every seat; with `warm`, a game first that is not timed
+    (the data a game loads once is not charged to the first batch)."""
+    factory = get_game(name)
+    if warm:
+        play_game(factory.new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
+    elapsed = 0.0
+    for game_seed in derive_seeds(seed, games):
+        game = factory.new_game(config, game_seed)
+        bots = [make_bot(bot, name) for _ in range(config["players"])]
+        started = time.process_time()
+        play_game(game, bots, game_seed)
+        elapsed += time.process_time() - started
+    return elapsed / games
 
 
 def resolve_commit(revision: str) -> str | None:
@@ -170,6 +179,10 @@ def side_by_side(commit: str, only: str | None, repeats: int, scale: float) -> N
                         if not answer:
                             sys.exit(f"error: the {label} tree's benchmark process stopped (its error is above)")
                         seconds, imported = json.loads(answer)
+                        if isinstance(seconds, str):
+                            print(f"bench.py: error: the {label} tree cannot play {bot} at {name}: {seconds}",
+                                  file=sys.stderr)
+                            raise SystemExit(2)
                         if Path(imported) != trees[label].resolve():  # e.g. a sim installed without -e
                             sys.exit(f"error: the {label} tree's games imported sim from {imported}, not from "
                                      f"{trees[label]}")

@@ -51,3 +51,13 @@ def test_the_side_by_side_table_times_both_trees_on_the_same_games(capsys: pytes
     for row in rows:
         old, new, ratio = (float(value) for value in row[4:])
         assert old > 0 and new > 0 and ratio == pytest.approx(old / new, rel=0.05)  # of the rounded times
+
+
+def test_a_bot_a_tree_cannot_play_stops_the_table_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(bench, "COMPARED", ((bench.ARKNOAH, "no_such_bot", 1),))
+    with pytest.raises(SystemExit) as stopped:
+        bench.side_by_side(bench.resolve_commit("HEAD") or "", None, 1, 1.0)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and error[0].startswith("bench.py: error: the ") and "no_such_bot" in error[0]
