@@ -12,16 +12,31 @@ least one game), so that a search bot's rung costs the benchmark a minute or two
     .venv/bin/python scripts/checks/bench.py                         # every game: what `make bench` prints
     .venv/bin/python scripts/checks/bench.py --only arknoah          # one game's lines
     .venv/bin/python scripts/checks/bench.py --only inhabit --inhabit-fuzz 2000 --inhabit-bots 300
+    .venv/bin/python scripts/checks/bench.py --baseline HEAD~3 --only arknova   # against another commit
+    .venv/bin/python scripts/checks/bench.py --baseline none                    # no side-by-side table
+
+First of all, the side-by-side table: the CPU time per game of each game's `default` and `random` bots at this
+tree and at a baseline commit (--baseline, by default `BASELINE`, the commit issue 45's speed targets are measured
+against), with the ratio old / new. The baseline's files are exported (`git archive`, into a temporary folder that
+is deleted afterwards, so that no worktree is left registered in the repository if the run is stopped) and each
+tree plays in a subprocess of its own (`--serve`) whose PYTHONPATH points at it; the two take the same batches in
+turn, so that both see the same load, and each counts the CPU time (`time.process_time`) of its games only: the
+machine's other work then changes the ratio little.
 
 The figures go into the docs with their date and command, not into tests."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import random
 import resource
 import statistics
+import subprocess
+import sys
+import tarfile
 import tempfile
 import time
 from collections import Counter
@@ -29,18 +44,27 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import psutil  # comes with distributed, of the test extra that `make` installs
+
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
 from sim.pipeline.experiment import build_experiment
-from sim.pipeline.runner import run
+from sim.pipeline.runner import indexed_seed, run
 from sim.pipeline.summary import wilson
 
 GAMES = ("arknova", "arknoah", "inhabit")
 Setting = tuple[str, dict[str, Any]]  # a game and its config
 ARKNOVA: Setting = ("arknova", {"players": 2, "maps": "random"})  # the setting of Ark Nova's bots' targets
 ARKNOAH: Setting = ("arknoah", {"players": 4})  # Ark & Noah's targets: 4 players
+INHABIT: Setting = ("inhabit", {"players": 4})
+BASELINE = "7f21f55"  # the commit issue 45's speed targets are measured against
+ROOT = Path(__file__).resolve().parents[2]  # the tree this script belongs to
+# (game and config, bot, games per batch at --random-games 40): each line of the side-by-side table
+COMPARED: tuple[tuple[Setting, str, int], ...] = (
+    (ARKNOVA, "default", 10), (ARKNOVA, "random", 40), (ARKNOAH, "default", 25), (ARKNOAH, "random", 100),
+    (INHABIT, "default", 10), (INHABIT, "random", 60))
 
 
 def one_batch(bot: str, games: int, seed: int, setting: Setting) -> tuple[float, float, int]:
@@ -76,6 +100,103 @@ def speed_table(title: str, setting: Setting, games: dict[str, int], repeats: in
         rate = statistics.median(batch[1] for batch in runs)
         print(f"{bot:<14} {per_game * 1000:>9.1f} {1 / per_game:>8.1f} {rate:>12,.0f} {sum(b[2] for b in runs):>7}")
     return medians
+
+
+def serve() -> None:
+    """The subprocess of a side-by-side table: for each request line (game, config, bot, games, seed as JSON)
+    play the games and answer the CPU seconds per game and the folder `sim` was imported from. It uses only the
+    registry and the play loop, whose interface every commit compared has, so that it runs against an older tree's
+    `sim` as well."""
+    import sim
+
+    tree = str(Path(sim.__file__).resolve().parents[1])
+    warmed: set[tuple[str, str]] = set()
+    for line in sys.stdin:
+        name, config, bot, games, seed = json.loads(line)
+        try:
+            print(json.dumps([play_batch(name, config, bot, games, seed, (name, bot) not in warmed), tree]), flush=True)
+        except Exception as error:  # e.g. a game or bot the baseline does not have yet: one line for the table
+            print(json.dumps([f"{type(error).__name__}: {error}", tree]), flush=True)
+        warmed.add((name, bot))
+
+
+def play_batch(name: str, config: dict[str, Any], bot: str, games: int, seed: int, warm: bool) -> float:
+    """CPU seconds per game of `games` games of `bot` in every seat; with `warm`, a game first that is not timed
+    (the data a game loads once is not charged to the first batch)."""
+    factory = get_game(name)
+    if warm:
+        play_game(factory.new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
+    elapsed = 0.0
+    for game_seed in derive_seeds(seed, games):
+        game = factory.new_game(config, game_seed)
+        bots = [make_bot(bot, name) for _ in range(config["players"])]
+        started = time.process_time()
+        play_game(game, bots, game_seed)
+        elapsed += time.process_time() - started
+    return elapsed / games
+
+
+def resolve_commit(revision: str) -> str | None:
+    """The short hash of `revision` in this repository, None when it names no commit."""
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", "--short",
+                            f"{revision}^{{commit}}"], capture_output=True, text=True)
+    return found.stdout.strip() if found.returncode == 0 else None
+
+
+def export_tree(commit: str, folder: Path) -> None:
+    """The files of `commit` of this repository written into `folder`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit], capture_output=True,
+                             check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        # the "data" filter (paths inside the folder, no devices) where this Python has it (3.11.4 on)
+        tar.extractall(folder, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+
+
+def side_by_side(commit: str, only: str | None, repeats: int, scale: float) -> None:
+    """Print, for each line of `COMPARED` (of the game `only`, or all), the medians over `repeats` batches of the
+    CPU milliseconds per game at `commit` and at this tree, and their ratio; batches scaled by `scale`."""
+    lines = [(setting, bot, max(1, round(games * scale))) for setting, bot, games in COMPARED
+             if only in (None, setting[0])]
+    with tempfile.TemporaryDirectory() as folder:
+        old_tree = Path(folder)
+        export_tree(commit, old_tree)
+        servers, trees = {}, {"old": old_tree, "new": ROOT}
+        for label, tree in trees.items():
+            servers[label] = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=tree, text=True,
+                                              env={**os.environ, "PYTHONPATH": str(tree)},
+                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        times: dict[tuple[str, int], list[float]] = {(label, index): [] for label in servers for index in
+                                                     range(len(lines))}
+        try:
+            for repeat in range(repeats):
+                for index, ((name, config), bot, games) in enumerate(lines):
+                    order = ("old", "new") if (repeat + index) % 2 == 0 else ("new", "old")
+                    for label in order:
+                        server = servers[label]
+                        assert server.stdin is not None and server.stdout is not None
+                        server.stdin.write(json.dumps([name, config, bot, games, repeat]) + "\n")
+                        server.stdin.flush()
+                        answer = server.stdout.readline()
+                        if not answer:
+                            sys.exit(f"error: the {label} tree's benchmark process stopped (its error is above)")
+                        seconds, imported = json.loads(answer)
+                        if isinstance(seconds, str):
+                            print(f"bench.py: error: the {label} tree cannot play {bot} at {name}: {seconds}",
+                                  file=sys.stderr)
+                            raise SystemExit(2)
+                        if Path(imported) != trees[label].resolve():  # e.g. a sim installed without -e
+                            sys.exit(f"error: the {label} tree's games imported sim from {imported}, not from "
+                                     f"{trees[label]}")
+                        times[(label, index)].append(seconds)
+        finally:
+            for server in servers.values():
+                server.kill()
+                server.wait()
+    print(f"CPU time per game, {commit} (old) and this tree (new), median of {repeats} batches played in turn")
+    print(f"{'game':<9}{'players':>8} {'bot':<8}{'games':>6} {'old ms':>9} {'new ms':>9} {'old/new':>8}")
+    for index, ((name, config), bot, games) in enumerate(lines):
+        old, new = (statistics.median(times[(label, index)]) * 1000 for label in ("old", "new"))
+        print(f"{name:<9}{config['players']:>8} {bot:<8}{games:>6} {old:>9.1f} {new:>9.1f} {old / new:>8.2f}")
 
 
 def ladder_table(game: str, games: int, seconds: float) -> None:
@@ -132,16 +253,62 @@ def search_decision_times(games: int, seed: int) -> list[float]:
     return times
 
 
-def runner_rate(jobs: int, games: int, seed: int) -> tuple[float, float, float]:
-    """Games per second of `arkmc run` with random bots, worker peak memory (MB), bytes per game."""
+def process_cpu() -> float:
+    """CPU seconds of this process and of its living children (the runner's workers, kept between runs)."""
+    here = psutil.Process()
+    return sum(sum(process.cpu_times()[:2]) for process in [here, *here.children(recursive=True)])
+
+
+def runner_batch(jobs: int, games: int, seed: int) -> tuple[float, float, float, float]:
+    """`arkmc run` of `games` games of random bots on `jobs` workers: CPU seconds per game (this process and
+    its workers), games per second of wall time, worker peak memory (MB) and bytes per game on disk."""
     with tempfile.TemporaryDirectory() as folder:
         experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "jobs": jobs,
                                        "chunk_size": 20, "out": folder, "options": {"maps": "random"}})
+        started = process_cpu()
         summary = run(experiment, progress=False)
+        cpu = (process_cpu() - started) / games
         manifest = json.loads((Path(folder) / "manifest.json").read_text())
         peak = max(chunk["peak_memory_mb"] for chunk in manifest["chunks_done"].values())
         size = sum(part.stat().st_size for part in Path(folder).glob("*/*.parquet"))
-    return games / summary.seconds, peak, size / games
+    return cpu, games / summary.seconds, peak, size / games
+
+
+def in_process_batch(games: int, seed: int) -> float:
+    """CPU seconds per game of the games `runner_batch` plays (same seeds and options), played here by the play
+    loop alone."""
+    experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "options": {"maps": "random"}})
+    factory = get_game(experiment.game)
+    started = time.process_time()
+    for index in range(games):
+        seed_of_game = indexed_seed(experiment, index)
+        play_game(factory.new_game(experiment.config, seed_of_game),
+                  [make_bot(spec, experiment.game) for spec in experiment.bots], seed_of_game)
+    return (time.process_time() - started) / games
+
+
+def runner_lines(games: int, repeats: int) -> None:
+    """The runner against the play loop alone, batches in turn: its overhead in CPU per game on 1 worker, its
+    speed-up with 2 workers (in wall time, which the machine's other load changes, and from CPU per game, which
+    is what 2 free cores would give), its workers' peak memory and the bytes a game takes on disk."""
+    plain: list[float] = []
+    batches: dict[int, list[tuple[float, float, float, float]]] = {1: [], 2: []}
+    for repeat in range(repeats):
+        plain.append(in_process_batch(games, repeat))
+        for jobs in batches:
+            batches[jobs].append(runner_batch(jobs, games, repeat))
+    alone = statistics.median(plain)
+    print(f"arkmc run, random bots, {games} games, chunks of 20 (median of {repeats} runs); the same games played by "
+          f"the play loop alone: {alone * 1000:.1f} ms CPU a game")
+    cpu, rate = {}, {}
+    for jobs, runs in batches.items():
+        cpu[jobs] = statistics.median(item[0] for item in runs)
+        rate[jobs] = statistics.median(item[1] for item in runs)
+        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {cpu[jobs] * 1000:5.1f} ms CPU a game "
+              f"({cpu[jobs] / alone - 1:+.1%} over the play loop), {rate[jobs]:6.1f} games/s, worker peak memory "
+              f"{max(item[2] for item in runs):.0f} MB, {statistics.median(item[3] for item in runs):,.0f} bytes/game")
+    print(f"  speed-up with 2 workers: x{rate[2] / rate[1]:.2f} in wall time, x{2 * cpu[1] / cpu[2]:.2f} from CPU "
+          "per game (2 free cores)")
 
 
 def fuzz(game: str, deals: list[tuple[dict[str, Any], int]]) -> tuple[float, int, Counter[str]]:
@@ -231,14 +398,7 @@ def arknova_lines(args: argparse.Namespace) -> None:
               f"max {times[-1]:.2f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
-    print(f"arkmc run, random bots, {args.runner_games} games, chunks of 20 (median of {args.repeats} runs):")
-    rates = {}
-    for jobs in (1, 2):
-        runs = [runner_rate(jobs, args.runner_games, repeat) for repeat in range(args.repeats)]
-        rates[jobs] = statistics.median(item[0] for item in runs)
-        print(f"  {jobs} worker{'s' if jobs > 1 else ' '}: {rates[jobs]:6.1f} games/s, worker peak memory "
-              f"{max(item[1] for item in runs):.0f} MB, {statistics.median(item[2] for item in runs):,.0f} bytes/game")
-    print(f"  speed-up with 2 workers: x{rates[2] / rates[1]:.2f}")
+    runner_lines(args.runner_games, args.repeats)
     if args.arknova_fuzz:
         print(arknova_fuzz(args.arknova_fuzz), flush=True)
 
@@ -256,7 +416,7 @@ def arknoah_lines(args: argparse.Namespace) -> None:
 
 def inhabit_lines(args: argparse.Namespace) -> None:
     speed_table("Inhabit the Earth, 4 players (targets: random <= 20 ms, default <= 200 ms a game)",
-                ("inhabit", {"players": 4}),
+                INHABIT,
                 {"random": args.inhabit_games, "default": args.inhabit_games // 6}, args.repeats)
     speed_table("Inhabit the Earth, 2 players (target: default <= 200 ms a game)", ("inhabit", {"players": 2}),
                 {"default": args.inhabit_games // 6}, args.repeats)
@@ -275,6 +435,12 @@ def inhabit_lines(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=GAMES, help="only this game's lines")
+    parser.add_argument("--baseline", default=BASELINE, help="the commit the side-by-side table compares this tree "
+                        f"with (default {BASELINE}, the start of issue 45; 'none' = no table)")
+    parser.add_argument("--compare-scale", type=float, default=1.0, help="games per side-by-side batch, as a multiple "
+                        "of the usual (10 default and 40 random Ark Nova games, ...)")
+    parser.add_argument("--compare-only", action="store_true", help="only the side-by-side table")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a side-by-side subprocess
     parser.add_argument("--repeats", type=int, default=5, help="batches per measurement; medians are over batches")
     parser.add_argument("--random-games", type=int, default=40, help="Ark Nova games per random batch")
     parser.add_argument("--default-games", type=int, default=10,
@@ -308,8 +474,20 @@ def main() -> None:
                      "least 0")
     if args.arknova_fuzz < 0:
         parser.error("--arknova-fuzz must be at least 0")
-    if args.rung_seconds <= 0:
-        parser.error("--rung-seconds must be more than 0")
+    if args.rung_seconds <= 0 or args.compare_scale <= 0:
+        parser.error("--rung-seconds and --compare-scale must be more than 0")
+    if args.serve:
+        serve()
+        return
+    if args.baseline != "none":
+        commit = resolve_commit(args.baseline)
+        if commit is None:
+            parser.error(f"--baseline {args.baseline!r} is not a commit of {ROOT}")
+        side_by_side(commit, args.only, args.repeats, args.compare_scale)
+    elif args.compare_only:
+        parser.error("--compare-only needs a --baseline")
+    if args.compare_only:
+        return
     lines = {"arknova": arknova_lines, "arknoah": arknoah_lines, "inhabit": inhabit_lines}
     for game in [args.only] if args.only else GAMES:
         if args.rung_games:

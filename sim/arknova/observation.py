@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from sim.core.seeds import shuffle
+
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
     from sim.arknova.state import PlayerState
@@ -107,7 +109,7 @@ class ArkNovaObservation:
         game = _detached_copy(self._table)
         others = [player for player in game.players if player.seat != self.seat]
         pool = list(self.unseen)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for player, (hand, dealt, _) in zip(others, self._hidden_counts):
             player.hand, pool = pool[:hand], pool[hand:]
             if dealt:
@@ -115,7 +117,7 @@ class ArkNovaObservation:
         game.deck = pool
         known = set(self.me.final_scoring_dealt)
         scoring_pool = [card for card in game.catalog.final_scoring if card not in known]
-        rng.shuffle(scoring_pool)
+        shuffle(rng, scoring_pool)
         for player, (_, _, final_scoring) in zip(others, self._hidden_counts):
             player.final_scoring, scoring_pool = scoring_pool[:final_scoring], scoring_pool[final_scoring:]
             player.final_scoring_dealt = tuple(player.final_scoring)

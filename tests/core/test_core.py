@@ -10,7 +10,7 @@ from heuristics.random_bot import RandomBot
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import RegistryError, available_bots, available_games, get_game, make_bot, parse_bot_spec
-from sim.core.seeds import derive_seeds, python_rng
+from sim.core.seeds import derive_seeds, python_rng, shuffle
 
 
 def test_derived_seeds_are_reproducible_and_distinct() -> None:
@@ -25,6 +25,17 @@ def test_derived_seeds_are_reproducible_and_distinct() -> None:
 def test_python_rng_streams_depend_on_path() -> None:
     assert python_rng(1, 0).random() == python_rng(1, 0).random()
     assert python_rng(1, 0).random() != python_rng(1, 1).random()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 8, 64, 65, 150])
+def test_shuffle_gives_the_permutation_and_leaves_the_state_of_random_shuffle(size: int) -> None:
+    for seed in range(50):
+        expected, ours = list(range(size)), list(range(size))
+        stdlib, fast = random.Random(seed), random.Random(seed)
+        stdlib.shuffle(expected)
+        shuffle(fast, ours)
+        assert ours == expected
+        assert fast.getstate() == stdlib.getstate()
 
 
 def test_a_decision_without_options_is_refused() -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, passives, tracks
 from sim.arknova.actions.turn import action
-from sim.arknova.catalog import Project
+from sim.arknova.catalog import Catalog, Project
 from sim.arknova.effects import grant, rule
 from sim.arknova.state import ProjectRow, Step
 from sim.arknova.steps import options, resolver
@@ -230,25 +230,35 @@ def play_project(game: "ArkNovaGame", seat: int, card: int, source: int) -> Proj
 # --- the action -------------------------------------------------------------------
 
 
+def task_strengths(catalog: Catalog) -> dict[str, int]:
+    """The printed strength of each task (kept with the catalog: every turn asks it of every task)."""
+    return dict(catalog.tracks.association_strength)
+
+
+TASKS = ("reputation", "partner_zoo", "university", "conservation_project")  # in the order options list them
+
+
+def task_choices(game: "ArkNovaGame", seat: int, task: str, side_two: bool) -> Iterator[Any]:
+    """The options of one task the seat's workers and strength allow, one at a time."""
+    if task == "reputation":
+        yield ("reputation",)
+    elif task == "partner_zoo":
+        yield from (("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
+    elif task == "university":
+        yield from (("university", u) for u in university_choices(game, seat, game.university_board))
+    else:
+        yield from project_options(game, seat, side_two)
+
+
 def task_options(game: "ArkNovaGame", seat: int, remaining: int, done: tuple[str, ...],
                  side_two: bool) -> Iterator[Any]:
-    """The tasks the seat can perform with `remaining` strength, one at a time (the least strength
-    of the action stops at the first)."""
+    """The tasks the seat can perform with `remaining` strength, one at a time."""
     player = game.players[seat]
-    printed_strength = game.catalog.tracks.task_strength
-
-    def open_task(task: str) -> bool:
-        return (task not in done and passives.task_strength(player, task, printed_strength(task)) <= remaining
-                and workers_needed(player, task) <= player.workers)
-
-    if open_task("reputation"):
-        yield ("reputation",)
-    if open_task("partner_zoo"):
-        yield from (("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
-    if open_task("university"):
-        yield from (("university", u) for u in university_choices(game, seat, game.university_board))
-    if open_task("conservation_project"):
-        yield from project_options(game, seat, side_two)
+    printed = game.catalog.derived[task_strengths]
+    for task in TASKS:
+        if (task not in done and passives.task_strength(player, task, printed[task]) <= remaining
+                and workers_needed(player, task) <= player.workers):
+            yield from task_choices(game, seat, task, side_two)
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:
@@ -257,10 +267,15 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 
 @action("association", _start)
 def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
-    """The strength of the cheapest task the player can perform now."""
-    for strength in sorted({strength for _, strength in game.catalog.tracks.association_strength}):
-        if next(task_options(game, seat, strength, (), side_two), None) is not None:
-            return strength
+    """The strength of the cheapest task the player can perform now: the least of the action's strengths
+    (those printed on the tasks) that reaches a task with a worker for it and a choice. The tasks are tried
+    cheapest first, each once."""
+    player = game.players[seat]
+    printed = game.catalog.derived[task_strengths]
+    for needed, task in sorted((passives.task_strength(player, task, printed[task]), task) for task in TASKS):
+        if (workers_needed(player, task) <= player.workers
+                and next(task_choices(game, seat, task, side_two), None) is not None):
+            return min((strength for strength in printed.values() if strength >= needed), default=None)
     return None
 
 
@@ -300,7 +315,7 @@ def perform_task(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     needed = workers_needed(player, task)
     player.workers -= needed
     player.workers_on[task] = player.workers_on.get(task, 0) + needed
-    printed = game.catalog.tracks.task_strength(task)
+    printed = game.catalog.derived[task_strengths][task]
     game.push(("association", seat, remaining - passives.task_strength(player, task, printed),
                done + (task,), side_two, donated))
     if kind == "reputation":
