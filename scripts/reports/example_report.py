@@ -21,16 +21,18 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "reports" / "example-demo.html"
 CLI = "from sim.cli import main; main()"
 
-# What differs between two makings of the same page from the same tree: the time it was generated and the commit
-# it was generated at (the kept page names an earlier commit than the one that holds it).
+# What differs between two makings of the same page from the same tree: the time it was generated, the commit it
+# was generated at (the kept page names an earlier commit than the one that holds it) and how long the games took.
 UNSTABLE = (re.compile(r"generated \d{4}-\d\d-\d\d \d\d:\d\d UTC"), re.compile(r"commit [0-9a-f]{4,40}( \(modified\))?"))
+TIMED = re.compile(r"seconds per game \(median\).*?</table>", re.S)  # the game-shape table's timing column
+SECONDS = re.compile(r">\d+\.\d+<")
 
 
 def stable_text(page: str) -> str:
     """The page without the parts that differ between two makings from the same tree."""
     for pattern in UNSTABLE:
         page = pattern.sub(lambda match: match.group(0).split()[0] + " ...", page)
-    return page
+    return TIMED.sub(lambda match: SECONDS.sub(">...<", match.group(0)), page)
 
 
 def make_example(target: Path = EXAMPLE) -> Path:
