@@ -1372,6 +1372,20 @@ def test_break_discards_folders_one_and_two_and_hand_limit():
     assert display[0] in game.discard and display[1] in game.discard
 
 
+def build_a_reptile_house_until_the_move(game) -> None:
+    """Seat 0 (upgraded Build in slot 5, 30 money) builds a Reptile House away from bonuses, up to the offer to
+    move animals into it."""
+    set_cards(game, 0, ["animals", "cards", "association", "sponsors", "build"], upgraded={"build"})
+    game.players[0].money = 30
+    start_turn(game, 0)
+    choose(game, ("act", "build", 0))
+    choose(game, "reptile_house", "build")
+    spots = expect(game, "build_place").options
+    choose(game, next((p for p in spots if no_bonus("A")(p)), spots[0]))
+    while game.decision().kind != "relocate":
+        game.apply(game.decision().options[0])
+
+
 def test_moving_animals_into_a_new_reptile_house_flips_the_smallest_fitting_enclosure():
     game = ready_game(seed=9)
     me = game.players[0]
@@ -1381,15 +1395,7 @@ def test_moving_animals_into_a_new_reptile_house_flips_the_smallest_fitting_encl
     install_animal(game, 0, 471, five)  # tortoise (size 3, reptile house 2) in the size-5
     install_animal(game, 0, 417, four)  # wolf (size 4)
     install_animal(game, 0, 404, start)  # caracal (size 2) in the size-3
-    set_cards(game, 0, ["animals", "cards", "association", "sponsors", "build"], upgraded={"build"})
-    me.money = 30
-    start_turn(game, 0)
-    choose(game, ("act", "build", 0))
-    choose(game, "reptile_house", "build")
-    spots = expect(game, "build_place").options
-    choose(game, next((p for p in spots if no_bonus("A")(p)), spots[0]))
-    while game.decision().kind != "relocate":
-        game.apply(game.decision().options[0])
+    build_a_reptile_house_until_the_move(game)
     assert set(game.decision().options) == {471, "stay"}  # only the reptile may move
     choose(game, 471)
     house = next(i for i, b in enumerate(me.buildings) if b[0] == "reptile_house")
@@ -1413,15 +1419,7 @@ def test_moving_two_small_animals_into_a_new_reptile_house_leaves_the_others_the
     big = put(game, 0, "enclosure-4", free_spot(game, 0, "enclosure-4"))
     for animal, enclosure in ((484, pond), (485, dry), (511, lake), (443, big)):
         install_animal(game, 0, animal, enclosure)  # Pond Turtle (1, water), Adder (1), Flamingo (3, water), Red Deer (3)
-    set_cards(game, 0, ["animals", "cards", "association", "sponsors", "build"], upgraded={"build"})
-    me.money = 30
-    start_turn(game, 0)
-    choose(game, ("act", "build", 0))
-    choose(game, "reptile_house", "build")
-    spots = expect(game, "build_place").options
-    choose(game, next((p for p in spots if no_bonus("A")(p)), spots[0]))
-    while game.decision().kind != "relocate":
-        game.apply(game.decision().options[0])
+    build_a_reptile_house_until_the_move(game)
     choose(game, 485)
     assert [me.buildings[i][2] for i in (pond, dry)] == [1, 0]  # the Adder left the dry one: the Turtle needs water
     choose(game, 484)
