@@ -40,6 +40,7 @@ import tarfile
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -51,7 +52,7 @@ from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 from sim.core.seeds import derive_seeds
 from sim.pipeline.experiment import build_experiment
-from sim.pipeline.runner import indexed_seed, run
+from sim.pipeline.runner import experiment_bots, indexed_seed, run
 from sim.pipeline.summary import wilson
 
 GAMES = ("arknova", "arknoah", "inhabit")
@@ -67,8 +68,9 @@ COMPARED: tuple[tuple[Setting, str, int], ...] = (
     (INHABIT, "default", 10), (INHABIT, "random", 60))
 
 
-def one_batch(bot: str, games: int, seed: int, setting: Setting) -> tuple[float, float, int]:
-    """Seconds per game, decisions per second, games stopped by the cap."""
+def one_batch(bot: str, games: int, seed: int, setting: Setting,
+              clock: Callable[[], float] = time.perf_counter) -> tuple[float, float, int]:
+    """Seconds per game by `clock` (wall time unless told), decisions per second, games stopped by the cap."""
     name, config = setting
     factory = get_game(name)
     players = config["players"]
@@ -76,9 +78,9 @@ def one_batch(bot: str, games: int, seed: int, setting: Setting) -> tuple[float,
     for game_seed in derive_seeds(seed, games):
         game = factory.new_game(config, game_seed)
         bots = [make_bot(bot, name) for _ in range(players)]
-        started = time.perf_counter()
+        started = clock()
         record = play_game(game, bots, game_seed)
-        elapsed += time.perf_counter() - started
+        elapsed += clock() - started
         decisions += record.decisions
         capped += record.status != "finished"
     return elapsed / games, decisions / elapsed, capped
@@ -123,17 +125,9 @@ def serve() -> None:
 def play_batch(name: str, config: dict[str, Any], bot: str, games: int, seed: int, warm: bool) -> float:
     """CPU seconds per game of `games` games of `bot` in every seat; with `warm`, a game first that is not timed
     (the data a game loads once is not charged to the first batch)."""
-    factory = get_game(name)
     if warm:
-        play_game(factory.new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
-    elapsed = 0.0
-    for game_seed in derive_seeds(seed, games):
-        game = factory.new_game(config, game_seed)
-        bots = [make_bot(bot, name) for _ in range(config["players"])]
-        started = time.process_time()
-        play_game(game, bots, game_seed)
-        elapsed += time.process_time() - started
-    return elapsed / games
+        play_game(get_game(name).new_game(config, 0), [make_bot(bot, name) for _ in range(config["players"])], 0)
+    return one_batch(bot, games, seed, (name, config), time.process_time)[0]
 
 
 def resolve_commit(revision: str) -> str | None:
@@ -282,8 +276,7 @@ def in_process_batch(games: int, seed: int) -> float:
     started = time.process_time()
     for index in range(games):
         seed_of_game = indexed_seed(experiment, index)
-        play_game(factory.new_game(experiment.config, seed_of_game),
-                  [make_bot(spec, experiment.game) for spec in experiment.bots], seed_of_game)
+        play_game(factory.new_game(experiment.config, seed_of_game), experiment_bots(experiment), seed_of_game)
     return (time.process_time() - started) / games
 
 
