@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 from heuristics.arknova import ARKNOVA_DIR
-from sim.arknova.abilities.flock import joins_flock
+from sim.arknova.abilities.flock import has_home
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
@@ -25,7 +25,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
+from sim.arknova.zoo import enclosure_size, is_standard, open_enclosures
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -183,7 +183,7 @@ def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[
     gain = animal_gain(animal)
     if unmet(player, animal):
         return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    if enclosures_for(player, animal, open_now) or joins_flock(player, animal):
+    if has_home(player, animal, open_now):
         if animal.cost <= player.money:
             return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
         return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain

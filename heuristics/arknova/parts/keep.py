@@ -42,12 +42,12 @@ from typing import Any, NamedTuple
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.arknova import DATA_DIR
 from heuristics.arknova.parts.evaluation import animal_gain, sponsor_gains
-from sim.arknova.abilities.flock import joins_flock
+from sim.arknova.abilities.flock import has_home
 from sim.arknova.board import board_of, building_size
 from sim.arknova.catalog import Animal, Catalog, Project, Requirement, Sponsor
 from sim.arknova.requirements import counted_icon, requirement_met
 from sim.arknova.state import PlayerState
-from sim.arknova.zoo import enclosures_for, legal_placements
+from sim.arknova.zoo import legal_placements
 from sim.core.decision import Decision
 
 WEIGHTS_FILE = DATA_DIR / "keep.toml"
@@ -292,7 +292,7 @@ def enclosure_need(player: PlayerState, animal: Animal, weights: KeepWeights) ->
     cheapest standard enclosure the map still has room for (its own), or the special enclosure it needs
     (built once for every kept animal that lives there, its price in points; a reptile house or large
     bird aviary needs the upgraded Build card); None when no enclosure the map allows can take it."""
-    if enclosures_for(player, animal) or joins_flock(player, animal):
+    if has_home(player, animal):
         return {}, 0
     per_space = player.catalog.tracks.build_cost_per_space
     if animal.special:

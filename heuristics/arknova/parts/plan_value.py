@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from heuristics.arknova.parts.evaluation import animal_gain, sponsor_gains
-from sim.arknova.abilities.flock import joins_flock
+from sim.arknova.abilities.flock import has_home
 from sim.arknova.actions.animals import animal_cost
 from sim.arknova.actions.association import support_choices, workers_needed
 from sim.arknova.board import building_size
@@ -56,7 +56,7 @@ def _playable_animal_gains(player: PlayerState) -> list[float]:
     open_now = open_enclosures(player)
     gains = [animal_gain(animal) for card in player.hand if (animal := animals.get(card)) is not None
              and animal_cost(player, animal) <= player.money and not unmet_count(player, animal)
-             and (enclosures_for(player, animal, open_now) or joins_flock(player, animal))]
+             and has_home(player, animal, open_now)]
     return sorted(gains, reverse=True)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sim.arknova import zoo
 from sim.arknova.catalog import Animal, Catalog, Effect
 from sim.arknova.effects import effect, rule
 
@@ -41,6 +42,12 @@ def joins_flock(player: "PlayerState", animal: Animal) -> bool:
     """Whether the animal may be played now without an enclosure."""
     least = flock_size(animal)
     return 0 < least <= largest_herbivore(player)
+
+
+def has_home(player: "PlayerState", animal: Animal, candidates: list[int] | None = None) -> bool:
+    """Whether the animal can go into the zoo now: an enclosure among `candidates` (every open one unless told)
+    takes it, or it is a flock animal that may join the herd."""
+    return bool(zoo.enclosures_for(player, animal, candidates)) or joins_flock(player, animal)
 
 
 @effect("flock_animal")
