@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from sim.analysis.compare import compare_cards
 from sim.analysis.data import Run
 from sim.analysis.randomised import dealt_effects
 from sim.analysis.study import Study, study_effects
@@ -47,9 +48,28 @@ def check_found(table: pl.DataFrame, effect: str) -> None:
     assert null["q_value"] >= 0.05, null
 
 
+@pytest.fixture(scope="module")
+def overridden_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return played(tmp_path_factory.mktemp("planted"), "run", games=RUN_GAMES)
+
+
 @pytest.mark.timeout(900)
-def test_the_randomised_estimate_of_a_run_finds_the_planted_card_and_leaves_the_null_card(tmp_path: Path) -> None:
-    check_found(dealt_effects(played(tmp_path, "run", games=RUN_GAMES)), "effect_win")
+def test_the_randomised_estimate_of_a_run_finds_the_planted_card_and_leaves_the_null_card(overridden_run: Run) -> None:
+    check_found(dealt_effects(overridden_run), "effect_win")
+
+
+@pytest.mark.timeout(900)
+def test_a_comparison_with_the_run_without_overrides_settles_the_planted_card_and_not_the_null(
+        overridden_run: Run, tmp_path: Path) -> None:
+    """The comparison of two runs (`arkmc report BASE VARIANT`): the planted card's win rate when played changes
+    with q < 0.05 and fewer games than were played would settle it; the null card's change is not flagged and
+    would need more games than were played, or has no effect to settle."""
+    base = played(tmp_path, "base", games=RUN_GAMES, overrides=[])
+    table = compare_cards(base, overridden_run)
+    planted = table.filter(pl.col("card") == PLANTED).row(0, named=True)
+    null = table.filter(pl.col("card") == NULL).row(0, named=True)
+    assert planted["change"] > 0 and planted["q_value"] < 0.05 and planted["games_needed"] < RUN_GAMES, planted
+    assert null["q_value"] >= 0.05 and not null["games_needed"] < RUN_GAMES, null
 
 
 @pytest.mark.timeout(900)
