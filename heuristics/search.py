@@ -26,6 +26,7 @@ from time import perf_counter
 from typing import Any, Protocol
 
 from sim.core.decision import Decision
+from sim.core.play import observe
 from sim.core.protocols import ANY_GAME, Bot, GameState
 from sim.core.registry import make_bot, register_bot
 
@@ -187,9 +188,8 @@ class SearchBot:
         return option, children[option], True
 
     def _rollout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
-        """The rollout bot's answer, with the observation only when it looks at one."""
-        observation = state.observation(decision.seat) if self.rollout_observes else None
-        return self.rollout_bot.choose(observation, decision, rng)
+        """The rollout bot's answer, given what it declares it looks at (`observe`)."""
+        return self.rollout_bot.choose(observe(state, decision.seat, self.rollout_observes), decision, rng)
 
     def _ucb(self, child: Node) -> float:
         bias = self.prior / child.visits if child.preferred else 0.0  # fades as evidence comes in

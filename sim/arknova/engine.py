@@ -8,7 +8,7 @@ modules whose steps are registered in `sim.arknova.steps.STEPS`.
 
 from __future__ import annotations
 
-from sim.arknova.observation import ArkNovaObservation
+from sim.arknova.observation import ArkNovaObservation, ArkNovaView
 from sim.arknova.state import ArkNovaState
 from sim.arknova.steps import STEPS
 from sim.core.decision import Decision
@@ -36,6 +36,9 @@ class ArkNovaGame(StepMachine, ArkNovaState):
 
     def observation(self, seat: int) -> ArkNovaObservation:
         return ArkNovaObservation(self, seat)
+
+    def view(self, seat: int) -> ArkNovaView:
+        return ArkNovaView(self, seat)
 
     def copy(self, random_state: bool = True) -> "ArkNovaGame":
         """An independent copy; without `random_state` it has no generator of its own (`NO_RANDOMNESS`)."""

@@ -7,6 +7,11 @@ their sizes), and the game's random state. Which cards are hidden is kept as one
 itself from the card list and the table), so no order or owner of a hidden card survives.
 Changing the snapshot cannot change the game, and later moves of the game do not show in it.
 Search bots get a full game only through `determinize`, which deals the pool out at random.
+
+`ArkNovaView` is the same window read in place on the game, for the bots that declare `observes = "view"`:
+it copies nothing, so it holds only while its decision is pending, and its bot must only read it. Most of a
+heuristic bot's decisions are answered by a rule that reads a few numbers of the table: the snapshot's copy of
+the whole table was a tenth of such a bot's time (docs/research/code-figures.md).
 """
 
 from __future__ import annotations
@@ -22,7 +27,10 @@ if TYPE_CHECKING:
     from sim.core.decision import Decision
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
-ENGINE_FIELDS = frozenset({"deck", "rng", "stack", "events", "turn_history", "log", "after_action"})
+# The table's fields no seat reads: hidden (the deck, the generator, the pending decision: on a snapshot these are
+# empty) or the engine's own bookkeeping.
+ENGINE_FIELDS = frozenset({"deck", "rng", "_rng", "_rng_shared", "_decision", "stack", "events", "turn_history", "log",
+                           "after_action"})
 
 
 def _detached_copy(game: "ArkNovaGame") -> "ArkNovaGame":
@@ -33,6 +41,36 @@ def _detached_copy(game: "ArkNovaGame") -> "ArkNovaGame":
     other.config = {key: list(value) if isinstance(value, list) else value for key, value in game.config.items()}
     other.challenge = dict(game.challenge)
     return other
+
+
+def _others(game: "ArkNovaGame", seat: int) -> list["PlayerState"]:
+    return [player for player in game.players if player.seat != seat]
+
+
+def _pending_deal(player: "PlayerState") -> tuple[int, ...]:
+    """The opening cards dealt to a player who has not chosen which to keep yet (else none)."""
+    return player.dealt if not player.kept else ()
+
+
+def _unseen(game: "ArkNovaGame", seat: int) -> tuple[int, ...]:
+    """The cards `seat` cannot see (the deck, the other hands and their pending opening deals), in number order."""
+    others = _others(game, seat)
+    return tuple(sorted(game.deck + [card for player in others for card in player.hand]
+                        + [card for player in others for card in _pending_deal(player)]))
+
+
+def _hidden_counts(game: "ArkNovaGame", seat: int) -> tuple[tuple[int, int, int], ...]:
+    """Of every other seat: the sizes of its hand, its pending opening deal and its final-scoring cards."""
+    return tuple((len(player.hand), len(_pending_deal(player)), len(player.final_scoring))
+                 for player in _others(game, seat))
+
+
+def _take_out_hidden(table: "ArkNovaGame", seat: int) -> None:
+    """Empty what `seat` cannot see of `table` (a copy): the deck, the other hands, deals and scoring cards."""
+    for player in _others(table, seat):
+        player.hand, player.final_scoring = [], []
+        player.dealt = player.kept = player.final_scoring_dealt = ()
+    table.deck = []
 
 
 class PublicPlayer:
@@ -63,20 +101,12 @@ class ArkNovaObservation:
 
     def __init__(self, game: "ArkNovaGame", seat: int) -> None:
         table = _detached_copy(game)
-        others = [player for player in table.players if player.seat != seat]
-        pending_deals = [player.dealt if not player.kept else () for player in others]
-        unseen = sorted(table.deck + [card for player in others for card in player.hand]
-                        + [card for dealt in pending_deals for card in dealt])
-        counts = []
-        for player, dealt in zip(others, pending_deals):
-            counts.append((len(player.hand), len(dealt), len(player.final_scoring)))
-            player.hand, player.final_scoring = [], []
-            player.dealt = player.kept = player.final_scoring_dealt = ()
-        table.deck, table._decision = [], None  # the decision reaches its seat apart
         object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "unseen", _unseen(table, seat))
+        object.__setattr__(self, "_hidden_counts", _hidden_counts(table, seat))
+        _take_out_hidden(table, seat)
+        table._decision = None  # the decision reaches its seat apart
         object.__setattr__(self, "_table", table)
-        object.__setattr__(self, "unseen", tuple(unseen))
-        object.__setattr__(self, "_hidden_counts", tuple(counts))
 
     @property
     def me(self) -> "PlayerState":
@@ -107,6 +137,7 @@ class ArkNovaObservation:
         again (a lookahead asks it of every determinization): the seat's own decision reads only what
         the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
+        _take_out_hidden(game, self.seat)  # a view's table is the game itself
         others = [player for player in game.players if player.seat != self.seat]
         pool = list(self.unseen)
         shuffle(rng, pool)
@@ -132,3 +163,22 @@ class ArkNovaObservation:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an observation is read-only")
+
+
+class ArkNovaView(ArkNovaObservation):
+    """Seat `seat`'s observation read in place on the game (see the module's doc): the same fields, hidden
+    information as hidden, and the same determinizations, with no copy; valid while its decision is pending."""
+
+    __slots__ = ()
+
+    def __init__(self, game: "ArkNovaGame", seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "_table", game)
+
+    @property  # type: ignore[override]
+    def unseen(self) -> tuple[int, ...]:
+        return _unseen(self._table, self.seat)
+
+    @property  # type: ignore[override]
+    def _hidden_counts(self) -> tuple[tuple[int, int, int], ...]:
+        return _hidden_counts(self._table, self.seat)

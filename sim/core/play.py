@@ -13,6 +13,16 @@ from sim.core.protocols import Bot, GameState, SeatResult
 from sim.core.seeds import python_rng
 
 Listener = Callable[[GameState, Decision, Any], None]
+VIEW = "view"  # the `observes` of a bot that reads the table in place (see `Bot`)
+
+
+def observe(state: GameState, seat: int, observes: bool | str) -> Any:
+    """What a bot that declares `observes` is given for a decision of `seat`: nothing (False), a view read in
+    place where the game offers one ("view"), else the seat's snapshot."""
+    if not observes:
+        return None
+    view = getattr(state, "view", None) if observes == VIEW else None
+    return view(seat) if view is not None else state.observation(seat)
 
 
 @dataclass(slots=True)
@@ -61,7 +71,7 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_decisions: int, 
         if len(decision.options) == 1:
             choice = decision.options[0]
         else:
-            observation: Any = state.observation(seat) if observes[seat] else None
+            observation = observe(state, seat, observes[seat])
             if clock is None:
                 choice = bots[seat].choose(observation, decision, bot_rngs[seat])
             else:

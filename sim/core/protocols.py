@@ -59,6 +59,10 @@ class GameState(Protocol):
     def observation(self, seat: int) -> Observation:
         """A snapshot of what `seat` may see (see `Observation`)."""
 
+    # Optional: `view(seat)`, what `seat` may see read in place on the game, with the fields and determinizations
+    # of `observation(seat)` and no copy: valid only while the decision it is given for is pending, and only to be
+    # read. The play loop gives it to a bot that declares `observes = "view"` (`sim.core.play.observe`).
+
     def copy(self) -> "GameState":
         """An independent copy: playing on it never changes this game."""
 
@@ -378,7 +382,8 @@ class Bot(Protocol):
 
     `games` names the games it can play (`ANY_GAME` for every game). A bot that never looks at
     the table (uniformly random play) sets `observes = False`; the play loop then passes None
-    and saves the cost of the snapshot.
+    and saves the cost of the snapshot. A bot that only reads the table while it decides may set
+    `observes = "view"`: in a game that offers views it gets one instead of a snapshot, which saves the copy.
     """
 
     name: str

@@ -30,7 +30,8 @@ What it checks (`checks` picks among these names; "rules" always runs):
   equals the original observation (for two rngs: the hidden information may differ, the seat's
   view never does) and leaves the game unchanged; emptying every list, dict and set reachable
   from an observation does not change the game it came from; and one determinized game per
-  game is played to its end under the rules above.
+  game is played to its end under the rules above. A game that offers views (`state.view(seat)`)
+  must determinize its views as its observations: from the same rng, the same game.
 - ``dataset``: the first game of every player count keeps its history (`keep_history`), and
   `dataset_tables` then gives one seat row per seat and only tables and columns that the game's
   `dataset_schema` declares.
@@ -300,8 +301,14 @@ class _Sampler:
         _require(getattr(observation, "seat", None) == seat,
                  f"{where}: observation({seat}).seat is {getattr(observation, 'seat', None)!r}")
         seen = conformance.form(observation)
+        view = self.state.view(seat) if hasattr(self.state, "view") else None
         for attempt in (1, 2):
-            game = observation.determinize(random.Random(self.rng.getrandbits(64)))
+            seed = self.rng.getrandbits(64)
+            game = observation.determinize(random.Random(seed))
+            if view is not None:
+                _require_equal(conformance.form(view.determinize(random.Random(seed))), conformance.form(game),
+                               f"{where}: seat {seat}'s view determinizes to another game than its observation "
+                               f"(rng {attempt})")
             _require_equal(conformance.form(game.observation(seat)), seen,
                            f"{where}: seat {seat}'s observation of a game determinized from it (rng {attempt}) "
                            "differs from its observation")

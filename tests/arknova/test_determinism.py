@@ -308,10 +308,12 @@ def test_determinize_does_not_carry_other_seats_hidden_setup_fields():
 # ----------------------------------------------------------------------------- observation
 
 
-def test_observation_hides_other_hands():
+@pytest.mark.parametrize("look", ["observation", "view"])
+def test_observation_hides_other_hands(look):
+    """A snapshot and a view read in place (`view`, which copies nothing) hide the same fields."""
     game = _mid_game(seed=60, steps=120)
     for seat in range(2):
-        obs = game.observation(seat)
+        obs = getattr(game, look)(seat)
         assert obs.seat == seat
         assert obs.me.hand == game.players[seat].hand
         assert obs.players[seat].hand == game.players[seat].hand
@@ -322,7 +324,7 @@ def test_observation_hides_other_hands():
         assert other.hand_size == len(game.players[1 - seat].hand)
         assert other.appeal == game.players[1 - seat].appeal
         assert other.buildings == game.players[1 - seat].buildings
-        for name in ("deck", "rng", "stack"):
+        for name in ("deck", "rng", "_rng", "_decision", "stack"):
             with pytest.raises(AttributeError):
                 getattr(obs, name)
         assert obs.deck_size == len(game.deck)
@@ -348,6 +350,44 @@ def test_observation_is_a_snapshot_that_cannot_change_the_game():
     game.players[0].money += 5
     assert game.observation(0).me.money == money + 5
     assert obs.me.money == money + 50  # a snapshot: later moves of the game do not show in it
+
+
+@pytest.mark.parametrize("players,steps", [(2, 2), (2, 150), (4, 300)])
+def test_a_view_determinizes_to_the_games_its_snapshot_does(players, steps):
+    """A view is the snapshot read in place: the same unseen pool and counts, and from the same generator (with
+    or without the pending decision) the very game the snapshot determinizes to; the opening deals (2 steps)
+    are hidden information too."""
+    game = new_game({"players": players, "maps": "random"}, 90 + steps)
+    play_randomly(game, random.Random(steps), steps)
+    decision = game.decision()
+    before = snapshot(game)
+    for seat in range(players):
+        observation, view = game.observation(seat), game.view(seat)
+        assert view.unseen == observation.unseen and view.deck_size == observation.deck_size
+        assert [(p.seat, getattr(p, "hand_size", None)) for p in view.players] == [
+            (p.seat, getattr(p, "hand_size", None)) for p in observation.players]
+        for trial, given in ((1, None), (2, decision if decision.seat == seat else None)):
+            from_view = view.determinize(random.Random(trial), given)
+            assert snapshot(from_view) == snapshot(observation.determinize(random.Random(trial), given))
+    assert snapshot(game) == before  # determinizing a view changes nothing of the game
+
+
+def test_bots_that_read_views_play_the_games_they_play_with_snapshots(monkeypatch):
+    """The default bot given views (what it declares it reads) and given snapshots plays the same game."""
+    from sim.core.play import play_game
+    from sim.core.registry import make_bot
+
+    def played() -> list:
+        game = new_game({"players": 2, "maps": "random"}, 5)
+        moves = []
+        play_game(game, [make_bot("default", "arknova") for _ in range(2)], 5,
+                  listeners=[lambda state, decision, option: moves.append(option)])
+        return moves
+
+    with_views = played()
+    assert make_bot("default", "arknova").observes == "view"
+    monkeypatch.setattr(type(make_bot("default", "arknova")), "observes", True)
+    assert played() == with_views
 
 
 def _reachable(root: object, stop: object) -> list[object]:

@@ -35,6 +35,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.observation import ArkNovaObservation
 from sim.arknova.state import ACTION_CARDS
 from sim.core.decision import Decision
+from sim.core.play import VIEW
 
 MAX_STRENGTH = len(ACTION_CARDS)  # the strongest slot: one slot per action card
 GAMES = ("arknova",)
@@ -74,6 +75,7 @@ class HeuristicBot:
 
     name = "heuristic"
     games = GAMES
+    observes = VIEW  # it reads the table only while it decides (its lookahead plays on determinizations)
     tunable = HeuristicTuning()  # what `arkmc tune` needs of the family
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None, horizon: int = 1,
