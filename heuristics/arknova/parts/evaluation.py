@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -216,15 +216,16 @@ def project_inputs(player: PlayerState) -> tuple[Any, ...]:
             player.small_animals, player.large_animals, tuple(player.sponsors), tuple(sorted(player.card_tokens.items())))
 
 
-def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], float]:
-    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`)."""
+def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], float]]:
+    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`): by the position's
+    inputs and the weights, a table by project and holders (the inputs, a long key, are hashed once a walk)."""
     return {}
 
 
 MAX_KEPT = 1 << 16  # values a table of `kept` holds before it starts afresh
 
 
-def kept(table: dict[Any, float], key: Any, compute: Callable[[], float]) -> float:
+def kept(table: dict[Any, Any], key: Any, compute: Callable[[], Any]) -> Any:
     """The value kept in `table` for `key`, computed and kept on first asking; a full table starts afresh
     (a lookahead's tables grow with every position it meets, and old positions are rarely met again)."""
     value = table.get(key)
@@ -239,8 +240,17 @@ def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights:
                           holders: list[int]) -> float:
     """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
     lookahead values differ mostly in what projects do not read, so most are found kept (docs/research/code-figures.md)."""
-    key = (inputs, number, tuple(holders), weights.project_ready, weights.project_progress)
-    return kept(player.catalog.derived[_kept_prospects], key, lambda: project_prospect(player, number, holders, weights))
+    return kept_prospects(player, inputs, weights)(number, holders)
+
+
+def kept_prospects(player: PlayerState, inputs: tuple[Any, ...], weights: Weights) -> Callable[[int, list[int]], float]:
+    """`kept_project_prospect` of one position (`inputs`) under `weights`, for each project and its holders."""
+    table = kept(player.catalog.derived[_kept_prospects], (inputs, weights.project_ready, weights.project_progress), dict)
+
+    def prospect(number: int, holders: list[int]) -> float:
+        return kept(table, (number, tuple(holders)), lambda: project_prospect(player, number, holders, weights))
+
+    return prospect
 
 
 def _progress_count(player: PlayerState, project: Any) -> int | None:
@@ -275,7 +285,7 @@ class PositionWalk(NamedTuple):
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
     open_now = open_enclosures(player)
-    prospect = partial(kept_project_prospect, player, project_inputs(player), w)
+    prospect = kept_prospects(player, project_inputs(player), w)
     projects = game.catalog.projects
     return PositionWalk(
         break_money(player),
