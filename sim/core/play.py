@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.core.collector import fewer_collections
 from sim.core.deadline import DecisionClock
 from sim.core.decision import Decision
 from sim.core.protocols import Bot, GameState, SeatResult
@@ -51,11 +52,13 @@ def play_game(
     A bot that declares `observes = False` gets None instead of an observation.
     Listeners see every (state before, decision, chosen option) for logs and statistics.
     With `decision_seconds`, a bot that takes longer over one decision raises DecisionTimeout.
+    The garbage collector runs less often while the game is played (`sim.core.collector`).
     """
-    if decision_seconds is None:
-        return _play(state, bots, seed, max_decisions, listeners, None)
-    with DecisionClock(decision_seconds) as clock:
-        return _play(state, bots, seed, max_decisions, listeners, clock)
+    with fewer_collections():
+        if decision_seconds is None:
+            return _play(state, bots, seed, max_decisions, listeners, None)
+        with DecisionClock(decision_seconds) as clock:
+            return _play(state, bots, seed, max_decisions, listeners, clock)
 
 
 def _play(state: GameState, bots: Sequence[Bot], seed: int, max_decisions: int, listeners: Sequence[Listener],

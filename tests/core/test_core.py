@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from heuristics.random_bot import RandomBot
+from sim.core.collector import PLAY_THRESHOLDS
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import RegistryError, available_bots, available_games, get_game, make_bot, parse_bot_spec
@@ -84,6 +86,28 @@ def test_play_loop_finishes_and_listeners_see_every_decision() -> None:
     assert record.status == "finished"
     assert len(seen) == record.decisions
     assert {result.rank for result in record.results} <= {1, 2}
+
+
+class Failing:
+    """A bot that raises at its first decision."""
+
+    name = "failing"
+    games = ("*",)
+
+    def choose(self, observation, decision, rng):
+        raise RuntimeError("bot failed")
+
+
+def test_the_collector_runs_less_often_while_a_game_is_played_and_as_before_after() -> None:
+    previous = gc.get_threshold()
+    seen = set()
+    game = get_game("arknova").new_game({"players": 2}, 6)
+    play_game(game, [RandomBot(), RandomBot()], 6, listeners=[lambda s, d, c: seen.add(gc.get_threshold())])
+    assert seen == {PLAY_THRESHOLDS} and PLAY_THRESHOLDS[0] > previous[0]
+    assert gc.get_threshold() == previous
+    with pytest.raises(RuntimeError, match="bot failed"):
+        play_game(get_game("arknova").new_game({"players": 2}, 6), [Failing(), Failing()], 6)
+    assert gc.get_threshold() == previous  # restored when a game ends by an error too
 
 
 def test_bots_only_return_legal_options() -> None:
