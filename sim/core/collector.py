@@ -3,7 +3,7 @@
 Playing allocates and frees containers by the million (state copies in a lookahead, option lists, decisions).
 Reference counting frees nearly all of them at once; the collector exists for the few reference cycles. At
 CPython's default thresholds it walks every young object after each 700 net allocations, and in games those
-walks found almost nothing while they took a tenth to a sixth of the CPU time (docs/research/code-figures.md).
+walks found almost nothing while they took up to a sixth of the CPU time (docs/research/code-figures.md).
 While a game is played the thresholds are raised: cycles are still collected, less often, so memory stays
 bounded (the young generation holds at most `PLAY_THRESHOLDS[0]` objects). Which objects are collected and
 when never changes a game: no rule or bot reads object identities or finalizers.
