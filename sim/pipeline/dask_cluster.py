@@ -10,6 +10,8 @@ scheduler from a failed game. What the cluster does on a failure, and what the r
   takes down `distributed.scheduler.allowed-failures` workers in turn fails the run (`KilledWorker`).
 - The scheduler is gone: the client cancels every chunk in flight at once, and the run stops with
   `SchedulerLost`, one line; the chunks saved stay for `--resume` on a cluster started again.
+- The scheduler has no worker: the run waits `WORKER_WAIT_SECONDS` for a first one to join (workers started
+  with the run come up meanwhile), then stops with `NoWorkers`, one line, instead of waiting for ever.
 """
 
 from __future__ import annotations
@@ -28,10 +30,15 @@ if TYPE_CHECKING:
     from distributed import Client
 
 CONNECTION_LOST = "scheduler-connection-lost"  # the reason the client gives the futures it cancels
+WORKER_WAIT_SECONDS = 60.0  # for a first worker to join the scheduler of a run
 
 
 class SchedulerLost(Exception):
     """The Dask scheduler went away during the run."""
+
+
+class NoWorkers(Exception):
+    """The Dask scheduler of the run had no worker, and none joined in time."""
 
 
 def dask_results(experiment: Experiment, chunks: list[int], experiment_id: str) -> Iterator[ChunkResult]:
@@ -85,6 +92,11 @@ def _client(experiment: Experiment) -> Iterator[Client]:
             cluster = LocalCluster(n_workers=worker_count(experiment), threads_per_worker=1, processes=True,
                                    dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
         with Client(experiment.scheduler if cluster is None else cluster) as client:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            except TimeoutError:
+                raise NoWorkers(f"the Dask scheduler {experiment.scheduler} has no worker (none joined in "
+                                f"{WORKER_WAIT_SECONDS:g} s); start some with: dask worker {experiment.scheduler}") from None
             yield client
     finally:
         if cluster is not None:

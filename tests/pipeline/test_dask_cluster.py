@@ -25,8 +25,9 @@ from typing import Any
 import pytest
 
 from pipeline.test_runner import TABLES, experiment, table
+from sim.pipeline import dask_cluster
 from sim.pipeline.processes import tagged
-from sim.pipeline.runner import run
+from sim.pipeline.runner import RunFailed, run
 
 pytest.importorskip("distributed")
 pytestmark = pytest.mark.timeout(300)  # a backstop: every wait below has its own, shorter, limit
@@ -183,6 +184,23 @@ def test_a_worker_killed_mid_run_costs_nothing(tmp_path: Path, tag: str, loky: P
         assert_rows_equal_loky(tmp_path / "run", loky)
     finally:
         client.close()
+
+
+def test_a_scheduler_without_workers_stops_the_run_in_one_line_with_nothing_lost(
+        tmp_path: Path, tag: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No worker joins: the run says so and how to start one, after the wait (shortened here), instead of
+    waiting for ever; nothing was played, so a resume on a cluster with workers plays every game."""
+    cluster = Cluster(tag, tmp_path, workers=0)
+    Client(cluster.address, timeout=START_SECONDS).close()  # the scheduler is up
+    monkeypatch.setattr(dask_cluster, "WORKER_WAIT_SECONDS", 1.0)
+    out = tmp_path / "run"
+    started = time.monotonic()
+    with pytest.raises(RunFailed) as failure:
+        run(experiment(out, games=4, chunk_size=2, backend="dask", scheduler=cluster.address), progress=False)
+    assert time.monotonic() - started < START_SECONDS
+    message = str(failure.value)
+    assert "NoWorkers" in message and f"dask worker {cluster.address}" in message and "0 games saved" in message
+    assert len(message.splitlines()) == 1
 
 
 def test_a_scheduler_killed_mid_run_stops_it_in_one_line_and_resume_finishes_it(
