@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
 # The table's fields no seat reads: hidden (the deck, the generator, the pending decision: on a snapshot these are
 # empty) or the engine's own bookkeeping.
-ENGINE_FIELDS = frozenset({"deck", "rng", "_rng", "_rng_shared", "_decision", "stack", "events", "turn_history", "log",
-                           "after_action"})
+ENGINE_FIELDS = frozenset({"deck", "rng", "_rng", "_rng_shared", "_rng_seed", "_decision", "stack", "events",
+                           "turn_history", "log", "after_action"})
 
 
 def _detached_copy(game: "ArkNovaGame") -> "ArkNovaGame":
@@ -152,7 +152,7 @@ class ArkNovaObservation:
         for player, (_, _, final_scoring) in zip(others, self._hidden_counts):
             player.final_scoring, scoring_pool = scoring_pool[:final_scoring], scoring_pool[final_scoring:]
             player.final_scoring_dealt = tuple(player.final_scoring)
-        game.rng = random.Random(rng.getrandbits(64))
+        game.seed_rng(rng.getrandbits(64))
         game._decision = decision
         return game
 

@@ -185,7 +185,7 @@ class ArkNovaState:
         "project_row_limit", "partner_zoo_board", "university_board", "bonus_tiles",
         "break_position", "break_length", "break_pending", "break_trigger", "breaks",
         "donations", "donation_blocked", "current", "turn", "end_turns_left", "end_trigger",
-        "cp10_reached", "stack", "_rng", "_rng_shared", "solo_tokens", "over", "log", "events",
+        "cp10_reached", "stack", "_rng", "_rng_shared", "_rng_seed", "solo_tokens", "over", "log", "events",
         "turn_history", "after_action", "action_card", "unhandled",
     )
 
@@ -253,8 +253,10 @@ class ArkNovaState:
         other.end_turns_left, other.end_trigger, other.cp10_reached = self.end_turns_left, self.end_trigger, self.cp10_reached
         other.solo_tokens, other.over = self.solo_tokens, self.over
         other.stack = self.stack[:]
-        if random_state:  # shared until one of the two draws (see `rng`)
-            other._rng = self._rng
+        if random_state and self._rng is None:  # neither has made its generator yet (see `seed_rng`)
+            other._rng, other._rng_seed, other._rng_shared = None, self._rng_seed, False
+        elif random_state:  # shared until one of the two draws (see `rng`)
+            other._rng, other._rng_seed = self._rng, 0
             other._rng_shared = self._rng_shared = True
         else:
             other.rng = NO_RANDOMNESS
@@ -266,10 +268,19 @@ class ArkNovaState:
         other.events = None
         other.turn_history = None
 
+    def seed_rng(self, seed: int) -> None:
+        """Give the game the generator `random.Random(seed)`, made when it is first drawn from: most of a
+        lookahead's determinizations never draw, and seeding a generator costs more than the rest of a
+        determinization but its shuffle (docs/research/code-figures.md)."""
+        self._rng, self._rng_seed, self._rng_shared = None, seed, False
+
     @property
     def rng(self) -> random.Random:
-        """The game's generator, made its own (copied from the one it shares) before it is first used."""
-        if self._rng_shared:
+        """The game's generator, made its own (copied from the one it shares, or seeded by `seed_rng`) before it is
+        first used."""
+        if self._rng is None:
+            self._rng = random.Random(self._rng_seed)
+        elif self._rng_shared:
             own = _CopiedRandom()
             own.setstate(self._rng.getstate())
             self._rng, self._rng_shared = own, False
@@ -277,7 +288,7 @@ class ArkNovaState:
 
     @rng.setter
     def rng(self, generator: random.Random) -> None:
-        self._rng, self._rng_shared = generator, False
+        self._rng, self._rng_shared, self._rng_seed = generator, False, 0
 
     @property
     def solo(self) -> bool:

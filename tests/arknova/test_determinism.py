@@ -176,6 +176,20 @@ def test_original_changes_do_not_reach_the_copy():
     assert snapshot(clone) == before
 
 
+def test_a_generator_seeded_later_draws_what_it_would_have_drawn_and_copies_draw_alike():
+    """`seed_rng` gives the generator `random.Random(seed)` when it is first drawn from: the game and copies made
+    before and after the first draw each draw that stream from where they stand, independently."""
+    game = _mid_game(seed=33)
+    game.seed_rng(1234)
+    early = game.copy()
+    expected = random.Random(1234)
+    assert [game.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+    late = game.copy()
+    fresh = random.Random(1234)
+    assert [early.rng.random() for _ in range(4)] == [fresh.random() for _ in range(4)]
+    assert late.rng.random() == expected.random() == game.rng.random()
+
+
 @pytest.mark.parametrize("players,maps", CONFIGS)
 def test_copy_and_original_play_forward_identically(players, maps):
     game = new_game({"players": players, "maps": maps}, 77)
@@ -213,7 +227,7 @@ def _visible(game, seat):
         fields = tuple((name, canon(getattr(p, name))) for name in PlayerState.__slots__
                        if p.seat == seat or name not in OTHERS_HIDDEN)
         players.append(fields)
-    return snapshot(game, skip={"deck", "players", "_rng"}), tuple(players)
+    return snapshot(game, skip={"deck", "players", "_rng", "_rng_seed"}), tuple(players)
 
 
 @pytest.mark.parametrize("players,maps,steps", [(2, "A", 300), (3, "random", 500), (4, "0", 200), (2, "draft", 50)])
@@ -324,7 +338,7 @@ def test_observation_hides_other_hands(look):
         assert other.hand_size == len(game.players[1 - seat].hand)
         assert other.appeal == game.players[1 - seat].appeal
         assert other.buildings == game.players[1 - seat].buildings
-        for name in ("deck", "rng", "_rng", "_decision", "stack"):
+        for name in ("deck", "rng", "_rng", "_rng_seed", "_decision", "stack"):
             with pytest.raises(AttributeError):
                 getattr(obs, name)
         assert obs.deck_size == len(game.deck)
