@@ -83,9 +83,10 @@ def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tu
     return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
-def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    """Whether `legal_placements` is not empty, found without listing them all."""
-    return player.catalog.derived[_has_placement_cache](*placement_key(player, kind, upgraded_build))
+def placeable_kinds(player: PlayerState, upgraded_build: bool) -> frozenset[str]:
+    """The building kinds of the Build action (`BUILD_SHAPES`) that have a legal placement in the zoo now."""
+    return player.catalog.derived[_placeable_cache](
+        player.map_id, player.occupied, player.kiosks, upgraded_build, _covers_terrain(player))
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
@@ -94,10 +95,16 @@ def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, 
     return lru_cache(maxsize=1 << 16)(lambda *zoo: tuple(_legal_placements(catalog, *zoo)))
 
 
-def _has_placement_cache(catalog: Catalog) -> Callable[..., bool]:
-    """`has_placement` of the catalog, cached like `_legal_placements_cache`: the turn asks it for every
-    building kind at every turn, and the first legal placement usually comes early."""
-    return lru_cache(maxsize=1 << 16)(lambda *zoo: any(True for _ in _legal_placements(catalog, *zoo)))
+def _placeable_cache(catalog: Catalog) -> Callable[..., frozenset[str]]:
+    """`placeable_kinds` of the catalog, cached on the zoo's masks like `_legal_placements_cache`: every turn
+    asks which kinds can be built, and the zoo changes only when something is built. Each kind's search
+    stops at its first legal placement, which usually comes early."""
+
+    def placeable(map_id: str, occupied: int, kiosks: int, upgraded_build: bool, terrain: bool) -> frozenset[str]:
+        return frozenset(kind for kind in BUILD_SHAPES if any(
+            True for _ in _legal_placements(catalog, map_id, occupied, kiosks, kind, upgraded_build, terrain)))
+
+    return lru_cache(maxsize=1 << 16)(placeable)
 
 
 def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
@@ -160,19 +167,59 @@ def capacity(player: PlayerState, kind: str) -> int:
     return player.catalog.tiles.special_enclosures[kind].capacity
 
 
-def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
-    """Whether building `index` can take the animal now: an empty standard enclosure big
-    enough, or its special enclosure with room; rock/water needs apply to both."""
+# An enclosure as a home for an animal, described once so that many animals are matched against it
+# cheaply: (building index, special enclosure kind or None for a standard one, room, rock spaces touched,
+# water spaces touched). A standard enclosure's room is its size as the map counts it (`standard_size`),
+# a special enclosure's the player tokens it still takes.
+Home = tuple[int, "str | None", int, int, int]
+
+
+def home(player: PlayerState, index: int) -> Home | None:
+    """Building `index` as a home; None when it takes no animal now (an occupied standard enclosure or
+    no enclosure at all)."""
     kind, placement, used = player.buildings[index]
     size = ENCLOSURE_SIZE.get(kind)
     if size is not None:
-        if used or not animal.standard_allowed:
+        if used:
+            return None
+        return index, None, map_abilities.standard_size(player, size, placement), placement.rock_adjacent, \
+            placement.water_adjacent
+    if kind not in SPECIAL_ENCLOSURES:
+        return None
+    return index, kind, capacity(player, kind) - used, placement.rock_adjacent, placement.water_adjacent
+
+
+def open_homes(player: PlayerState) -> list[Home]:
+    """The homes of `open_enclosures`, in building order."""
+    homes = []
+    for index, (kind, _, used) in enumerate(player.buildings):
+        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE):
+            homes.append(home(player, index))
+    return homes  # type: ignore[return-value]  # every open enclosure is a home
+
+
+def ignores_needs(player: PlayerState) -> bool:
+    """Whether the animals' rock/water needs are waived in this zoo (`passives.ignores_rock_water`)."""
+    return bool(player.sponsors) and passives.ignores_rock_water(player)
+
+
+def takes(home: Home, animal: Animal, ignore_needs: bool) -> bool:
+    """Whether the home can take the animal now: a standard enclosure big enough that the animal may use,
+    or its special enclosure with room; rock/water needs apply to both unless `ignore_needs`."""
+    _, special, room, rock, water = home
+    if special is None:
+        if not animal.standard_allowed or room < animal.size:
             return False
-        if size < animal.size and map_abilities.standard_size(player, size, placement) < animal.size:
-            return False
-    elif kind != animal.special or capacity(player, kind) - used < animal.special_tokens:
+    elif special != animal.special or room < animal.special_tokens:
         return False
-    return fits(animal, placement) or (bool(player.sponsors) and passives.ignores_rock_water(player))
+    return ignore_needs or (rock >= animal.rock and water >= animal.water)
+
+
+def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
+    """Whether building `index` can take the animal now: an empty standard enclosure big
+    enough, or its special enclosure with room; rock/water needs apply to both."""
+    described = home(player, index)
+    return described is not None and takes(described, animal, ignores_needs(player))
 
 
 def open_enclosures(player: PlayerState) -> list[int]:
@@ -185,7 +232,9 @@ def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | 
     """Indices of the player's buildings that can take this animal now."""
     if candidates is None:
         candidates = open_enclosures(player)
-    return [index for index in candidates if can_house(player, animal, index)]
+    ignore = ignores_needs(player)
+    return [index for index in candidates
+            if (described := home(player, index)) is not None and takes(described, animal, ignore)]
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:

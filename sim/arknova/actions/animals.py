@@ -30,6 +30,8 @@ STRENGTH_FIVE_REPUTATION = 1
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
     """Printed cost, 3 less per continent icon matching one of your partner zoos, less sponsor
     discounts (the display folder number comes on top when the card is played from the display)."""
+    if not player.partner_zoos and not player.sponsors:
+        return animal.cost
     discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
     if player.sponsors:
         discount += passives.animal_discount(player, animal)
@@ -53,20 +55,21 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
     if from_display:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
-    candidates = zoo.open_enclosures(player)
-    if not candidates:
-        sources = [source for source in sources if source[0] in flock]
+    money = player.money
+    homes: list[zoo.Home] | None = None  # found once a card passes the cheaper checks: often none does
     for card, source in sources:
-        if card not in animals:
-            continue
-        animal = animals[card]
-        if animal_cost(player, animal) + source + 1 > player.money:
+        animal = animals.get(card)
+        if animal is None or animal_cost(player, animal) + source + 1 > money:
             continue
         unmet = unmet_count(player, animal)
         if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
                 or passives.chosen_size_blocks(player, animal)):
             continue
-        yield from ((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
+        if homes is None:
+            homes, ignore_needs = zoo.open_homes(player), zoo.ignores_needs(player)
+        for home in homes:
+            if zoo.takes(home, animal, ignore_needs):
+                yield card, source, home[0]
         if card in flock and joins_flock(player, animal):
             yield card, source, NO_ENCLOSURE
 

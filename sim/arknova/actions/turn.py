@@ -37,6 +37,21 @@ def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinS
     return wrap
 
 
+# The turn's option tuples, made once: ("act", card, spent) for spent 0..n at `_ACT[card, n]`, sliced from the
+# least spend up (a turn lists up to 30 of them, and making them anew each turn cost a tenth of the turn).
+_ACT: dict[tuple[str, int], tuple[tuple[str, str, int], ...]] = {}
+_XTOKEN = tuple(("xtoken", card) for card in ACTION_CARDS)
+
+
+def _act_options(card: str, least: int, xtokens: int) -> tuple[tuple[str, str, int], ...]:
+    """("act", card, spent) for every spend from `least` to `xtokens` (`tokens.xtoken_spends`)."""
+    key = (card, xtokens)
+    made = _ACT.get(key)
+    if made is None:
+        made = _ACT[key] = tuple(("act", card, spent) for spent in range(xtokens + 1))
+    return made[least:]
+
+
 @options("turn")
 def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5,
@@ -44,13 +59,14 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat = step[1]
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
+    upgraded, xtokens = player.upgraded, player.xtokens
     for slot, card in enumerate(player.action_cards, start=1):
-        needed = ACTIONS[card][0](game, seat, player.is_upgraded(card))
+        needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot)
-            result.extend(("act", card, spent) for spent in tokens.xtoken_spends(needed, strength, player.xtokens))
-    if player.xtokens < game.catalog.tracks.xtoken_max:
-        result.extend(("xtoken", card) for card in ACTION_CARDS)
+            result.extend(_act_options(card, tokens.xtoken_spends(needed, strength, xtokens).start, xtokens))
+    if xtokens < game.catalog.tracks.xtoken_max:
+        result.extend(_XTOKEN)
     return tuple(result)
 
 
