@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -10,6 +10,7 @@ from sim.arknova import map_abilities, passives
 from sim.arknova.board import BUILD_SHAPES, board_of, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
 from sim.arknova.geometry import NEIGHBOUR_MASK, Placement, cells_of, enumerate_placements, kiosk_exclusion
+from sim.arknova.placement_bits import PlacementBits
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
@@ -80,45 +81,55 @@ def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple
 
 
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
+    """The legal placements of a Build kind in the zoo now, in the order of the map's placements."""
     return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
 def placeable_kinds(player: PlayerState, upgraded_build: bool) -> frozenset[str]:
     """The building kinds of the Build action (`BUILD_SHAPES`) that have a legal placement in the zoo now."""
-    return player.catalog.derived[_placeable_cache](
-        player.map_id, player.occupied, player.kiosks, upgraded_build, _covers_terrain(player))
+    return player.catalog.derived[_zoo_placements_cache](
+        player.map_id, player.occupied, player.kiosks, upgraded_build, _covers_terrain(player))[1]
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
     """The catalog's legal placements, cached on the zoo's masks: the same zoo is asked again and
     again between two buildings, by the rules and by every lookahead of a bot."""
-    return lru_cache(maxsize=1 << 16)(lambda *zoo: tuple(_legal_placements(catalog, *zoo)))
+    zoos = catalog.derived[_zoo_placements_cache]
+    tables = catalog.derived[_placement_tables]
+
+    def legal(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
+              terrain: bool) -> tuple[Placement, ...]:
+        bits = zoos(map_id, occupied, kiosks, upgraded_build, terrain)[0]
+        return tables[map_id, terrain].placements(bits, kind)
+
+    return lru_cache(maxsize=1 << 16)(legal)
 
 
-def _placeable_cache(catalog: Catalog) -> Callable[..., frozenset[str]]:
-    """`placeable_kinds` of the catalog, cached on the zoo's masks like `_legal_placements_cache`: every turn
-    asks which kinds can be built, and the zoo changes only when something is built. Each kind's search
-    stops at its first legal placement, which usually comes early."""
+def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, frozenset[str]]]:
+    """(the bits of every legal placement of the Build kinds, the kinds among them) of a zoo, cached on
+    its masks like `_legal_placements_cache`: every turn asks which kinds can be built, and the zoo
+    changes only when something is built."""
+    tables = catalog.derived[_placement_tables]
 
-    def placeable(map_id: str, occupied: int, kiosks: int, upgraded_build: bool, terrain: bool) -> frozenset[str]:
-        return frozenset(kind for kind in BUILD_SHAPES if any(
-            True for _ in _legal_placements(catalog, map_id, occupied, kiosks, kind, upgraded_build, terrain)))
+    def placements(map_id: str, occupied: int, kiosks: int, upgraded_build: bool,
+                   terrain: bool) -> tuple[int, frozenset[str]]:
+        table = tables[map_id, terrain]
+        bits = table.legal(occupied, kiosks, upgraded_build)
+        return bits, table.kinds(bits)
 
-    return lru_cache(maxsize=1 << 16)(placeable)
+    return lru_cache(maxsize=1 << 16)(placements)
 
 
-def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
-                      terrain: bool) -> Iterator[Placement]:
-    """The legal placements of a building kind on a zoo, one at a time."""
-    if terrain:
-        placements = terrain_placements(catalog, map_id, kind)
-    else:
-        placements = map_board(catalog, map_id).placements_for(kind)
-    legal = (p for p in placements if can_place(occupied, p, upgraded_build))
-    if kind != "kiosk":
-        return legal
-    distance = catalog.tracks.kiosk_min_distance
-    return (p for p in legal if kiosk_spaced(kiosks, p, distance))
+def _placement_tables(catalog: Catalog) -> LazyTable:
+    """(map, rock and water coverable) -> the `PlacementBits` of the Build kinds on that map."""
+    return LazyTable(partial(_placement_table, catalog))
+
+
+def _placement_table(catalog: Catalog, key: tuple[str, bool]) -> PlacementBits:
+    map_id, terrain = key
+    board = map_board(catalog, map_id)
+    return PlacementBits({kind: terrain_placements(catalog, map_id, kind) if terrain else board.placements_for(kind)
+                          for kind in BUILD_SHAPES}, catalog.tracks.kiosk_min_distance)
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
