@@ -200,12 +200,20 @@ def home(player: PlayerState, index: int) -> Home | None:
     return index, kind, capacity(player, kind) - used, placement.rock_adjacent, placement.water_adjacent
 
 
-def open_homes(player: PlayerState) -> list[Home]:
-    """The homes of `open_enclosures`, in building order."""
-    homes = []
-    for index, (kind, _, used) in enumerate(player.buildings):
-        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE):
-            homes.append(home(player, index))
+def open_homes(player: PlayerState) -> tuple[Home, ...]:
+    """The homes of `open_enclosures`, in building order.
+
+    Every turn asks for them, and they change only when something is built or an animal moves in or
+    out, so they are kept with the player (`homes_memo`) together with the buildings and covered cells
+    they were found from, and found again only when those differ. Comparing the buildings costs little:
+    the comparison of two lists of building tuples meets the same shared placements and stops at their
+    identity. A copied state, or one edited by hand (tests), is compared the same way."""
+    memo = player.homes_memo
+    if memo is not None and memo[1] == player.occupied and memo[0] == player.buildings:
+        return memo[2]
+    homes = tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)
+                  if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE))
+    player.homes_memo = (player.buildings[:], player.occupied, homes)
     return homes  # type: ignore[return-value]  # every open enclosure is a home
 
 

@@ -33,7 +33,7 @@ def animal_cost(player: "PlayerState", animal: Animal) -> int:
     if not player.partner_zoos and not player.sponsors:
         return animal.cost
     discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
-    if player.sponsors:
+    if player.sponsors and passives.has(player, "animal_cost_discount"):
         discount += passives.animal_discount(player, animal)
     return max(0, animal.cost - discount)
 
@@ -56,7 +56,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
-    homes: list[zoo.Home] | None = None  # found once a card passes the cheaper checks: often none does
+    homes: tuple[zoo.Home, ...] | None = None  # found once a card passes the cheaper checks: often none does
     for card, source in sources:
         animal = animals.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > money:
