@@ -200,21 +200,41 @@ def home(player: PlayerState, index: int) -> Home | None:
     return index, kind, capacity(player, kind) - used, placement.rock_adjacent, placement.water_adjacent
 
 
-def open_homes(player: PlayerState) -> tuple[Home, ...]:
+class Homes:
+    """A zoo's open enclosures as homes, and the homes each animal fits, found once per animal: the same
+    zoo is asked about the same hand turn after turn."""
+
+    __slots__ = ("homes", "_fitting")
+
+    def __init__(self, homes: tuple[Home, ...]) -> None:
+        self.homes = homes
+        self._fitting: dict[tuple[int, bool], tuple[int, ...]] = {}  # (animal, needs ignored) -> building indices
+
+    def fitting(self, animal: Animal, ignore_needs: bool) -> tuple[int, ...]:
+        """The indices of the buildings that take the animal (`takes`), in building order."""
+        key = (animal.number, ignore_needs)
+        found = self._fitting.get(key)
+        if found is None:
+            found = self._fitting[key] = tuple(home[0] for home in self.homes if takes(home, animal, ignore_needs))
+        return found
+
+
+def open_homes(player: PlayerState) -> Homes:
     """The homes of `open_enclosures`, in building order.
 
     Every turn asks for them, and they change only when something is built or an animal moves in or
     out, so they are kept with the player (`homes_memo`) together with the buildings and covered cells
     they were found from, and found again only when those differ. Comparing the buildings costs little:
     the comparison of two lists of building tuples meets the same shared placements and stops at their
-    identity. A copied state, or one edited by hand (tests), is compared the same way."""
+    identity. A copied state, or one edited by hand (tests), is compared the same way; copies share the
+    memo, which holds only what follows from those buildings and the player's catalog."""
     memo = player.homes_memo
     if memo is not None and memo[1] == player.occupied and memo[0] == player.buildings:
         return memo[2]
-    homes = tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)
-                  if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE))
+    homes = Homes(tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)  # type: ignore[misc]
+                        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)))
     player.homes_memo = (player.buildings[:], player.occupied, homes)
-    return homes  # type: ignore[return-value]  # every open enclosure is a home
+    return homes
 
 
 def ignores_needs(player: PlayerState) -> bool:

@@ -30,9 +30,13 @@ STRENGTH_FIVE_REPUTATION = 1
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
     """Printed cost, 3 less per continent icon matching one of your partner zoos, less sponsor
     discounts (the display folder number comes on top when the card is played from the display)."""
-    if not player.partner_zoos and not player.sponsors:
+    zoos = player.partner_zoos
+    if not zoos and not player.sponsors:
         return animal.cost
-    discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
+    discount = 0
+    for icon in animal.continents:
+        if icon in zoos:
+            discount += PARTNER_ZOO_DISCOUNT
     if player.sponsors and passives.has(player, "animal_cost_discount"):
         discount += passives.animal_discount(player, animal)
     return max(0, animal.cost - discount)
@@ -56,7 +60,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
-    homes: tuple[zoo.Home, ...] | None = None  # found once a card passes the cheaper checks: often none does
+    homes: zoo.Homes | None = None  # found once a card passes the cheaper checks: often none does
     for card, source in sources:
         animal = animals.get(card)
         if animal is None or animal_cost(player, animal) + source + 1 > money:
@@ -67,9 +71,8 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
             continue
         if homes is None:
             homes, ignore_needs = zoo.open_homes(player), zoo.ignores_needs(player)
-        for home in homes:
-            if zoo.takes(home, animal, ignore_needs):
-                yield card, source, home[0]
+        for index in homes.fitting(animal, ignore_needs):
+            yield card, source, index
         if card in flock and joins_flock(player, animal):
             yield card, source, NO_ENCLOSURE
 
