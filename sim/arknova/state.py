@@ -89,7 +89,7 @@ class PlayerState:
         self.venom_spared = False  # this turn the player used a card carrying venom: no venom fee
         self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
         # `zoo.open_homes` as last found, with what it was found from (never mutated: copies share it)
-        self.homes_memo: tuple[list[Building], int, Any] | None = None
+        self.homes_memo: tuple[list[Building], int, list[int], Any] | None = None
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)

@@ -133,7 +133,10 @@ def _placement_table(catalog: Catalog, key: tuple[str, bool]) -> PlacementBits:
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
-    return any(building[0] == kind for building in player.buildings)
+    for building in player.buildings:
+        if building[0] == kind:
+            return True
+    return False
 
 
 def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placement) -> list[Effect]:
@@ -201,39 +204,44 @@ def home(player: PlayerState, index: int) -> Home | None:
 
 
 class Homes:
-    """A zoo's open enclosures as homes, and the homes each animal fits, found once per animal: the same
-    zoo is asked about the same hand turn after turn."""
+    """A zoo's open enclosures as homes, whether its animals' rock/water needs are waived
+    (`passives.ignores_rock_water`), and the homes each animal fits, found once per animal: the same zoo
+    is asked about the same hand turn after turn."""
 
-    __slots__ = ("homes", "_fitting")
+    __slots__ = ("homes", "ignore_needs", "_fitting")
 
-    def __init__(self, homes: tuple[Home, ...]) -> None:
+    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool) -> None:
         self.homes = homes
-        self._fitting: dict[tuple[int, bool], tuple[int, ...]] = {}  # (animal, needs ignored) -> building indices
+        self.ignore_needs = ignore_needs
+        self._fitting: dict[int, tuple[int, ...]] = {}  # animal -> building indices
 
-    def fitting(self, animal: Animal, ignore_needs: bool) -> tuple[int, ...]:
+    def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that take the animal (`takes`), in building order."""
-        key = (animal.number, ignore_needs)
-        found = self._fitting.get(key)
+        found = self._fitting.get(animal.number)
         if found is None:
-            found = self._fitting[key] = tuple(home[0] for home in self.homes if takes(home, animal, ignore_needs))
+            found = self._fitting[animal.number] = tuple(
+                home[0] for home in self.homes if takes(home, animal, self.ignore_needs))
         return found
 
 
 def open_homes(player: PlayerState) -> Homes:
     """The homes of `open_enclosures`, in building order.
 
-    Every turn asks for them, and they change only when something is built or an animal moves in or
-    out, so they are kept with the player (`homes_memo`) together with the buildings and covered cells
-    they were found from, and found again only when those differ. Comparing the buildings costs little:
-    the comparison of two lists of building tuples meets the same shared placements and stops at their
-    identity. A copied state, or one edited by hand (tests), is compared the same way; copies share the
-    memo, which holds only what follows from those buildings and the player's catalog."""
+    Every turn asks for them, and they change only when something is built, an animal moves in or out,
+    or a sponsor waives the rock/water needs, so they are kept with the player (`homes_memo`) together
+    with the buildings, covered cells and sponsors they were found from, and found again only when those
+    differ. Comparing them costs little: the comparison of two lists of building tuples meets the same
+    shared placements and stops at their identity. A copied state, or one edited by hand (tests), is
+    compared the same way; copies share the memo, which holds only what follows from those and the
+    player's catalog."""
     memo = player.homes_memo
-    if memo is not None and memo[1] == player.occupied and memo[0] == player.buildings:
-        return memo[2]
+    if (memo is not None and memo[1] == player.occupied and memo[0] == player.buildings
+            and memo[2] == player.sponsors):
+        return memo[3]
     homes = Homes(tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)  # type: ignore[misc]
-                        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)))
-    player.homes_memo = (player.buildings[:], player.occupied, homes)
+                        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)),
+                  ignores_needs(player))
+    player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
 
 

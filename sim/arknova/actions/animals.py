@@ -60,18 +60,21 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
+    printed_cost = not player.partner_zoos and not player.sponsors  # no discount (`animal_cost`)
     homes: zoo.Homes | None = None  # found once a card passes the cheaper checks: often none does
     for card, source in sources:
         animal = animals.get(card)
-        if animal is None or animal_cost(player, animal) + source + 1 > money:
+        if animal is None or (animal.cost if printed_cost else animal_cost(player, animal)) + source + 1 > money:
             continue
-        unmet = unmet_count(player, animal)
-        if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
-                or passives.chosen_size_blocks(player, animal)):
+        if animal.requirements:
+            unmet = unmet_count(player, animal)
+            if unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player):
+                continue
+        if player.chosen_size and passives.chosen_size_blocks(player, animal):
             continue
         if homes is None:
-            homes, ignore_needs = zoo.open_homes(player), zoo.ignores_needs(player)
-        for index in homes.fitting(animal, ignore_needs):
+            homes = zoo.open_homes(player)
+        for index in homes.fitting(animal):
             yield card, source, index
         if card in flock and joins_flock(player, animal):
             yield card, source, NO_ENCLOSURE
@@ -90,12 +93,11 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
     wider range reaches makes the action possible from strength 5 on."""
     reach = deck.reputation_range(game.players[seat])
-    playable = False
     for _, source, _ in animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0):
         if source < reach:  # the hand (-1) or a folder in today's range
             return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
-        playable = True
-    return STRENGTH_FIVE if playable else None
+        return STRENGTH_FIVE  # the plays come hand first, then folder by folder: no later one is in range
+    return None
 
 
 @resolver("animals")
