@@ -46,9 +46,11 @@ def requirement_met(player: "PlayerState", card: "Animal | Sponsor", requirement
 
 def unmet_count(player: "PlayerState", card: "Animal | Sponsor") -> int:
     """How many of the card's printed conditions the player does not meet."""
-    if not card.requirements:  # most cards: no generator to start (position values ask for every card in hand)
-        return 0
-    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+    unmet = 0  # a plain loop: every turn asks this of every animal in hand, and most have no condition
+    for requirement in card.requirements:
+        if not requirement_met(player, card, requirement):
+            unmet += 1
+    return unmet
 
 
 def requirements_met(player: "PlayerState", card: "Animal | Sponsor") -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from sim.arknova import map_abilities, passives
 from sim.arknova.board import BUILD_SHAPES, board_of, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
-from sim.arknova.geometry import NEIGHBOUR_MASK, Placement, cells_of, enumerate_placements, kiosk_exclusion
+from sim.arknova.geometry import Placement, enumerate_placements, kiosk_exclusion
 from sim.arknova.placement_bits import PlacementBits
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
@@ -161,14 +161,13 @@ def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placeme
 
 def kiosk_income(player: PlayerState) -> int:
     """1 money per kiosk for each adjacent unique building, special enclosure, pavilion or occupied standard enclosure."""
-    if not player.kiosks:
+    kiosks = player.kiosks
+    if not kiosks:
         return 0
-    income = 0
-    for cell in cells_of(player.kiosks):
-        around = NEIGHBOUR_MASK[cell]
-        for kind, placement, used in player.buildings:
-            if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
-                income += 1
+    income = 0  # each building pays once per kiosk among the cells around it
+    for kind, placement, used in player.buildings:
+        if kind != "kiosk" and (used or not is_standard(kind)):
+            income += (placement.adjacent & kiosks).bit_count()
     return income
 
 

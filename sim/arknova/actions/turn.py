@@ -81,7 +81,8 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     sale = map_abilities.harbor_sale_steps(player, len(step) > 2)  # map 4: a sale after the action
     if choice[0] == "xtoken":
-        game.say(seat, f"takes an X-token with {card}")
+        if game.log is not None:
+            game.say(seat, f"takes an X-token with {card}")
         game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         history.open_turn(game, seat, "xtoken", card, 0, 0)
