@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
 from sim.arknova.abilities.flock import FLOCK, NO_ENCLOSURE, flock_animals, joins_flock
 from sim.arknova.actions.turn import action
-from sim.arknova.catalog import Animal
+from sim.arknova.catalog import Animal, Catalog
 from sim.arknova.effects import grant
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import Step
@@ -61,10 +61,17 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
     printed_cost = not player.partner_zoos and not player.sponsors  # no discount (`animal_cost`)
-    homes: zoo.Homes | None = None  # found once a card passes the cheaper checks: often none does
+    homes: zoo.Homes | None = None  # found at the first animal (a hand may hold none)
     for card, source in sources:
         animal = animals.get(card)
-        if animal is None or (animal.cost if printed_cost else animal_cost(player, animal)) + source + 1 > money:
+        if animal is None:
+            continue
+        if homes is None:
+            homes = zoo.open_homes(player)
+        fitting = homes.fitting(animal)  # first: a lookup once the zoo was asked about the card, and often empty
+        if not fitting and card not in flock:
+            continue
+        if (animal.cost if printed_cost else animal_cost(player, animal)) + source + 1 > money:
             continue
         if animal.requirements:
             unmet = unmet_count(player, animal)
@@ -72,9 +79,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
                 continue
         if player.chosen_size and passives.chosen_size_blocks(player, animal):
             continue
-        if homes is None:
-            homes = zoo.open_homes(player)
-        for index in homes.fitting(animal):
+        for index in fitting:
             yield card, source, index
         if card in flock and joins_flock(player, animal):
             yield card, source, NO_ENCLOSURE
@@ -88,6 +93,13 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
     return ("animals", seat, strength, side_two)
 
 
+def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
+    """The least strength that plays an animal, on side I and on side II (kept with the catalog)."""
+    counts = catalog.tracks.animals_max
+    return tuple(next(strength for strength in range(1, 6) if counts[side][strength - 1] > 0)  # type: ignore[return-value]
+                 for side in (0, 1))
+
+
 @action("animals", _start)
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
@@ -95,7 +107,7 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     reach = deck.reputation_range(game.players[seat])
     for _, source, _ in animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0):
         if source < reach:  # the hand (-1) or a folder in today's range
-            return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
+            return game.catalog.derived[least_animals_strength][side_two]
         return STRENGTH_FIVE  # the plays come hand first, then folder by folder: no later one is in range
     return None
 

@@ -44,7 +44,7 @@ _XTOKEN = tuple(("xtoken", card) for card in ACTION_CARDS)
 
 
 def _act_options(card: str, least: int, xtokens: int) -> tuple[tuple[str, str, int], ...]:
-    """("act", card, spent) for every spend from `least` to `xtokens` (`tokens.xtoken_spends`)."""
+    """("act", card, spent) for every spend from `least` to `xtokens` (those of `tokens.xtoken_spends`)."""
     key = (card, xtokens)
     made = _ACT.get(key)
     if made is None:
@@ -64,7 +64,7 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot)
-            result.extend(_act_options(card, tokens.xtoken_spends(needed, strength, xtokens).start, xtokens))
+            result.extend(_act_options(card, tokens.least_spend(needed, strength), xtokens))
     if xtokens < game.catalog.tracks.xtoken_max:
         result.extend(_XTOKEN)
     return tuple(result)
