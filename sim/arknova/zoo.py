@@ -70,9 +70,14 @@ def _covers_terrain(player: PlayerState) -> bool:
 
 def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     """Every placement of the building kind on the player's map (before the building rules)."""
-    if _covers_terrain(player):
-        return terrain_placements(player.catalog, player.map_id, kind)
-    return board_of(player).placements_for(kind)
+    return map_placements(player.catalog, player.map_id, kind, _covers_terrain(player))
+
+
+def map_placements(catalog: Catalog, map_id: str, kind: str, terrain: bool) -> tuple[Placement, ...]:
+    """Every placement of the building kind on the map, on rock and water spaces too when `terrain`."""
+    if terrain:
+        return terrain_placements(catalog, map_id, kind)
+    return map_board(catalog, map_id).placements_for(kind)
 
 
 def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[str, int, int, str, bool, bool]:
@@ -127,9 +132,8 @@ def _placement_tables(catalog: Catalog) -> LazyTable:
 
 def _placement_table(catalog: Catalog, key: tuple[str, bool]) -> PlacementBits:
     map_id, terrain = key
-    board = map_board(catalog, map_id)
-    return PlacementBits({kind: terrain_placements(catalog, map_id, kind) if terrain else board.placements_for(kind)
-                          for kind in BUILD_SHAPES}, catalog.tracks.kiosk_min_distance)
+    return PlacementBits({kind: map_placements(catalog, map_id, kind, terrain) for kind in BUILD_SHAPES},
+                         catalog.tracks.kiosk_min_distance)
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
