@@ -37,19 +37,20 @@ def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinS
     return wrap
 
 
-# The turn's option tuples, made once: ("act", card, spent) for spent 0..n at `_ACT[card, n]`, sliced from the
-# least spend up (a turn lists up to 30 of them, and making them anew each turn cost a tenth of the turn).
-_ACT: dict[tuple[str, int], tuple[tuple[str, str, int], ...]] = {}
+# The turn's option tuples, made once: for a player holding n X-tokens, `_ACT[n][card]` is ("act", card, spent)
+# for spent 0..n, sliced from the least spend up (a turn lists up to 30 of them, and making them anew each turn
+# cost a tenth of the turn).
+_ACT: dict[int, dict[str, tuple[tuple[str, str, int], ...]]] = {}
 _XTOKEN = tuple(("xtoken", card) for card in ACTION_CARDS)
 
 
-def _act_options(card: str, least: int, xtokens: int) -> tuple[tuple[str, str, int], ...]:
-    """("act", card, spent) for every spend from `least` to `xtokens` (those of `tokens.xtoken_spends`)."""
-    key = (card, xtokens)
-    made = _ACT.get(key)
+def _act_options(xtokens: int) -> dict[str, tuple[tuple[str, str, int], ...]]:
+    """Action card -> ("act", card, spent) for every spend from 0 to `xtokens`."""
+    made = _ACT.get(xtokens)
     if made is None:
-        made = _ACT[key] = tuple(("act", card, spent) for spent in range(xtokens + 1))
-    return made[least:]
+        made = _ACT[xtokens] = {card: tuple(("act", card, spent) for spent in range(xtokens + 1))
+                                for card in ACTION_CARDS}
+    return made
 
 
 @options("turn")
@@ -59,12 +60,13 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat = step[1]
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
-    upgraded, xtokens = player.upgraded, player.xtokens
+    upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
+    acts = _act_options(xtokens)
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
-            strength = tokens.card_strength(player, card, slot)
-            result.extend(_act_options(card, tokens.least_spend(needed, strength), xtokens))
+            strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
+            result.extend(acts[card][tokens.least_spend(needed, strength):])  # the spends of `tokens.xtoken_spends`
     if xtokens < game.catalog.tracks.xtoken_max:
         result.extend(_XTOKEN)
     return tuple(result)
