@@ -103,13 +103,14 @@ def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
 @action("animals", _start)
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
-    wider range reaches makes the action possible from strength 5 on."""
-    reach = deck.reputation_range(game.players[seat])
-    for _, source, _ in animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0):
-        if source < reach:  # the hand (-1) or a folder in today's range
-            return game.catalog.derived[least_animals_strength][side_two]
-        return STRENGTH_FIVE  # the plays come hand first, then folder by folder: no later one is in range
-    return None
+    wider range reaches makes the action possible from strength 5 on. The plays come hand first, then folder
+    by folder, so the first one tells: when it is out of today's range, so is every later one."""
+    first = next(animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0), None)
+    if first is None:
+        return None
+    if first[1] < 0 or first[1] < deck.reputation_range(game.players[seat]):  # the hand, or a folder in range
+        return game.catalog.derived[least_animals_strength][side_two]
+    return STRENGTH_FIVE
 
 
 @resolver("animals")
