@@ -93,7 +93,8 @@ def card_used(game: "ArkNovaGame", owner: int, card: str) -> None:
 
 def venom_fee_due(player: "PlayerState") -> bool:
     """A venom token still lies on the player's cards and it used no venomed card this turn."""
-    return not player.venom_spared and any(kind == VENOM for kind, _ in player.action_tokens)
+    return bool(player.action_tokens) and not player.venom_spared and any(
+        kind == VENOM for kind, _ in player.action_tokens)
 
 
 def venom_fee(game: "ArkNovaGame", seat: int) -> None:

@@ -115,9 +115,10 @@ def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     cards = game.players[seat].action_cards
     cards.remove(card)
     cards.insert(0, card)
-    pending, game.after_action = game.after_action, []
-    for owner, effect in reversed(pending):
-        grant(game, owner, effect)
+    if game.after_action:
+        pending, game.after_action = game.after_action, []
+        for owner, effect in reversed(pending):
+            grant(game, owner, effect)
 
 
 @resolver("end_turn")
