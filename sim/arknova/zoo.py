@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -189,6 +189,7 @@ def capacity(player: PlayerState, kind: str) -> int:
 # water spaces touched). A standard enclosure's room is its size as the map counts it (`standard_size`),
 # a special enclosure's the player tokens it still takes.
 Home = tuple[int, "str | None", int, int, int]
+INFINITE_SIZE = float("inf")  # the size asked of a standard enclosure by an animal that may not use one
 
 
 def home(player: PlayerState, index: int) -> Home | None:
@@ -219,12 +220,22 @@ class Homes:
         self._fitting: dict[int, tuple[int, ...]] = {}  # animal -> building indices
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
-        """The indices of the buildings that take the animal (`takes`), in building order."""
+        """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
         found = self._fitting.get(animal.number)
         if found is None:
-            found = self._fitting[animal.number] = tuple(
-                home[0] for home in self.homes if takes(home, animal, self.ignore_needs))
+            found = self._fitting[animal.number] = fitting_homes(self.homes, animal, self.ignore_needs)
         return found
+
+
+def fitting_homes(homes: Iterable[Home], animal: Animal, ignore_needs: bool) -> tuple[int, ...]:
+    """The building indices of the homes that can take the animal now, in their order: a standard enclosure
+    big enough, if the animal may use one, or its special enclosure with room; rock/water needs apply to
+    both unless `ignore_needs`."""
+    size = animal.size if animal.standard_allowed else INFINITE_SIZE
+    special, tokens, rock, water = animal.special, animal.special_tokens, animal.rock, animal.water
+    return tuple(index for index, kind, room, rock_near, water_near in homes
+                 if (room >= size if kind is None else kind == special and room >= tokens)
+                 and (ignore_needs or (rock_near >= rock and water_near >= water)))
 
 
 def open_homes(player: PlayerState) -> Homes:
@@ -253,23 +264,10 @@ def ignores_needs(player: PlayerState) -> bool:
     return bool(player.sponsors) and passives.ignores_rock_water(player)
 
 
-def takes(home: Home, animal: Animal, ignore_needs: bool) -> bool:
-    """Whether the home can take the animal now: a standard enclosure big enough that the animal may use,
-    or its special enclosure with room; rock/water needs apply to both unless `ignore_needs`."""
-    _, special, room, rock, water = home
-    if special is None:
-        if not animal.standard_allowed or room < animal.size:
-            return False
-    elif special != animal.special or room < animal.special_tokens:
-        return False
-    return ignore_needs or (rock >= animal.rock and water >= animal.water)
-
-
 def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
-    """Whether building `index` can take the animal now: an empty standard enclosure big
-    enough, or its special enclosure with room; rock/water needs apply to both."""
+    """Whether building `index` can take the animal now (`fitting_homes`)."""
     described = home(player, index)
-    return described is not None and takes(described, animal, ignores_needs(player))
+    return described is not None and bool(fitting_homes((described,), animal, ignores_needs(player)))
 
 
 def open_enclosures(player: PlayerState) -> list[int]:
@@ -282,9 +280,8 @@ def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | 
     """Indices of the player's buildings that can take this animal now."""
     if candidates is None:
         candidates = open_enclosures(player)
-    ignore = ignores_needs(player)
-    return [index for index in candidates
-            if (described := home(player, index)) is not None and takes(described, animal, ignore)]
+    described = (found for index in candidates if (found := home(player, index)) is not None)
+    return list(fitting_homes(described, animal, ignores_needs(player)))
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:
