@@ -4,7 +4,8 @@ then appeal, conservation points, reputation and the card's ability."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
@@ -55,9 +56,11 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
     """The plays of `playable_animals` one at a time, hand first, then the display folders in order,
     so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
-    sources = [(card, -1) for card in dict.fromkeys(player.hand)]
+    sources: Iterable[tuple[int, int]] = zip(dict.fromkeys(player.hand), repeat(-1))
     if from_display:
-        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
+        display = game.display
+        sources = chain(sources, [(display[index], index)
+                                  for index in deck.folders_in_range(game, seat, reputation_gain)])
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
     printed_cost = not player.partner_zoos and not player.sponsors  # no discount (`animal_cost`)
