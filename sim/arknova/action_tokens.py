@@ -54,9 +54,14 @@ def card_strength(player: "PlayerState", card: str, slot: int = 0) -> int:
     return strength - CONSTRICTION_STRENGTH * tokens_on(player, CONSTRICTION, card)
 
 
+def least_spend(needed: int, strength: int) -> int:
+    """The fewest X-tokens that bring a card of `strength` to `needed`."""
+    return needed - strength if needed > strength else 0
+
+
 def xtoken_spends(needed: int, strength: int, xtokens: int) -> range:
     """The numbers of X-tokens that may be added to a card of `strength` so that it reaches `needed`."""
-    return range(max(0, needed - strength), xtokens + 1)
+    return range(least_spend(needed, strength), xtokens + 1)
 
 
 def use_card(game: "ArkNovaGame", seat: int, card: str) -> int:
@@ -88,7 +93,8 @@ def card_used(game: "ArkNovaGame", owner: int, card: str) -> None:
 
 def venom_fee_due(player: "PlayerState") -> bool:
     """A venom token still lies on the player's cards and it used no venomed card this turn."""
-    return not player.venom_spared and any(kind == VENOM for kind, _ in player.action_tokens)
+    return bool(player.action_tokens) and not player.venom_spared and any(
+        kind == VENOM for kind, _ in player.action_tokens)
 
 
 def venom_fee(game: "ArkNovaGame", seat: int) -> None:

@@ -80,6 +80,8 @@ def take_card_to_play(game: "ArkNovaGame", seat: int, card: int, source: int, co
 
 def refill_display(game: "ArkNovaGame") -> None:
     """Slide cards toward folder 1 keeping their order, then fill the free folders from the deck."""
+    if len(game.display) == DISPLAY_SIZE and 0 not in game.display:  # full: most turns take no card from it
+        return
     cards = [card for card in game.display if card]
     while len(cards) < DISPLAY_SIZE:
         card = draw_card(game)

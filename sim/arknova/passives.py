@@ -49,8 +49,7 @@ def holders(player: "PlayerState", keyword: str) -> list[int]:
 
 
 def has(player: "PlayerState", keyword: str) -> bool:
-    numbers = player.catalog.derived[_passive_cards][keyword]
-    return any(card in numbers for card in player.sponsors)
+    return not player.catalog.derived[_passive_cards][keyword].isdisjoint(player.sponsors)
 
 
 # --- animals ------------------------------------------------------------------------

@@ -28,18 +28,29 @@ def counted_icon(keyword: str) -> str | None:
     return keyword[len(ICON_CONDITION):] if keyword.startswith(ICON_CONDITION) else None
 
 
+# keyword -> the icon it counts or None, filled as keywords are met: every turn asks the conditions of
+# every card in hand, and a dict lookup costs less than reading the keyword again.
+_COUNTED: dict[str, str | None] = {}
+
+
 def requirement_met(player: "PlayerState", card: "Animal | Sponsor", requirement: Requirement) -> bool:
-    icon = counted_icon(requirement.keyword)
+    keyword = requirement.keyword
+    try:
+        icon = _COUNTED[keyword]
+    except KeyError:
+        icon = _COUNTED[keyword] = counted_icon(keyword)
     if icon is not None:
-        return player.icon(icon) >= requirement.value
-    return CHECKS[requirement.keyword](player, card, requirement.value)
+        return player.icons.get(icon, 0) >= requirement.value
+    return CHECKS[keyword](player, card, requirement.value)
 
 
 def unmet_count(player: "PlayerState", card: "Animal | Sponsor") -> int:
     """How many of the card's printed conditions the player does not meet."""
-    if not card.requirements:  # most cards: no generator to start (position values ask for every card in hand)
-        return 0
-    return sum(1 for requirement in card.requirements if not requirement_met(player, card, requirement))
+    unmet = 0  # a plain loop: every turn asks this of every animal in hand, and most have no condition
+    for requirement in card.requirements:
+        if not requirement_met(player, card, requirement):
+            unmet += 1
+    return unmet
 
 
 def requirements_met(player: "PlayerState", card: "Animal | Sponsor") -> bool:

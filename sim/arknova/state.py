@@ -40,7 +40,7 @@ class PlayerState:
         "milestones", "full_map_bonus", "turns", "action_counts", "xtokens_spent",
         "small_animals", "large_animals", "hand_limit", "dealt", "kept",
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
-        "chosen_size", "card_tokens", "action_tokens", "venom_spared", "pouched",
+        "chosen_size", "card_tokens", "action_tokens", "venom_spared", "pouched", "homes_memo",
     )
 
     def __init__(self, seat: int, map_id: str, catalog: "Catalog") -> None:
@@ -88,6 +88,8 @@ class PlayerState:
         self.action_tokens: dict[tuple[str, str], int] = {}  # (token kind, action card) -> tokens lying there
         self.venom_spared = False  # this turn the player used a card carrying venom: no venom fee
         self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
+        # `zoo.open_homes` as last found, with what it was found from (never mutated: copies share it)
+        self.homes_memo: tuple[list[Building], int, list[int], Any] | None = None
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -104,7 +106,7 @@ class PlayerState:
         other.hand_limit, other.dealt, other.kept, other.final_scoring_dealt = (
             self.hand_limit, self.dealt, self.kept, self.final_scoring_dealt)
         other.appeal_condition_extra, other.chosen_size = self.appeal_condition_extra, self.chosen_size
-        other.venom_spared = self.venom_spared
+        other.venom_spared, other.homes_memo = self.venom_spared, self.homes_memo
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
         other.hand = self.hand[:]

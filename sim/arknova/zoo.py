@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from sim.arknova import map_abilities, passives
 from sim.arknova.board import BUILD_SHAPES, board_of, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
-from sim.arknova.geometry import NEIGHBOUR_MASK, Placement, cells_of, enumerate_placements, kiosk_exclusion
+from sim.arknova.geometry import Placement, enumerate_placements, kiosk_exclusion
+from sim.arknova.placement_bits import PlacementBits
 from sim.arknova.state import SPECIAL_ENCLOSURES, PlayerState
 
 if TYPE_CHECKING:
@@ -69,9 +70,14 @@ def _covers_terrain(player: PlayerState) -> bool:
 
 def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
     """Every placement of the building kind on the player's map (before the building rules)."""
-    if _covers_terrain(player):
-        return terrain_placements(player.catalog, player.map_id, kind)
-    return board_of(player).placements_for(kind)
+    return map_placements(player.catalog, player.map_id, kind, _covers_terrain(player))
+
+
+def map_placements(catalog: Catalog, map_id: str, kind: str, terrain: bool) -> tuple[Placement, ...]:
+    """Every placement of the building kind on the map, on rock and water spaces too when `terrain`."""
+    if terrain:
+        return terrain_placements(catalog, map_id, kind)
+    return map_board(catalog, map_id).placements_for(kind)
 
 
 def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[str, int, int, str, bool, bool]:
@@ -80,42 +86,61 @@ def placement_key(player: PlayerState, kind: str, upgraded_build: bool) -> tuple
 
 
 def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tuple[Placement, ...]:
+    """The legal placements of a Build kind in the zoo now, in the order of the map's placements."""
     return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
-def has_placement(player: PlayerState, kind: str, upgraded_build: bool) -> bool:
-    """Whether `legal_placements` is not empty, found without listing them all."""
-    return player.catalog.derived[_has_placement_cache](*placement_key(player, kind, upgraded_build))
+def placeable_kinds(player: PlayerState, upgraded_build: bool) -> frozenset[str]:
+    """The building kinds of the Build action (`BUILD_SHAPES`) that have a legal placement in the zoo now."""
+    return player.catalog.derived[_zoo_placements_cache](
+        player.map_id, player.occupied, player.kiosks, upgraded_build, _covers_terrain(player))[1]
 
 
 def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
     """The catalog's legal placements, cached on the zoo's masks: the same zoo is asked again and
     again between two buildings, by the rules and by every lookahead of a bot."""
-    return lru_cache(maxsize=1 << 16)(lambda *zoo: tuple(_legal_placements(catalog, *zoo)))
+    zoos = catalog.derived[_zoo_placements_cache]
+    tables = catalog.derived[_placement_tables]
+
+    def legal(map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
+              terrain: bool) -> tuple[Placement, ...]:
+        bits = zoos(map_id, occupied, kiosks, upgraded_build, terrain)[0]
+        return tables[map_id, terrain].placements(bits, kind)
+
+    return lru_cache(maxsize=1 << 16)(legal)
 
 
-def _has_placement_cache(catalog: Catalog) -> Callable[..., bool]:
-    """`has_placement` of the catalog, cached like `_legal_placements_cache`: the turn asks it for every
-    building kind at every turn, and the first legal placement usually comes early."""
-    return lru_cache(maxsize=1 << 16)(lambda *zoo: any(True for _ in _legal_placements(catalog, *zoo)))
+def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, frozenset[str]]]:
+    """(the bits of every legal placement of the Build kinds, the kinds among them) of a zoo, cached on
+    its masks like `_legal_placements_cache`: every turn asks which kinds can be built, and the zoo
+    changes only when something is built."""
+    tables = catalog.derived[_placement_tables]
+
+    def placements(map_id: str, occupied: int, kiosks: int, upgraded_build: bool,
+                   terrain: bool) -> tuple[int, frozenset[str]]:
+        table = tables[map_id, terrain]
+        bits = table.legal(occupied, kiosks, upgraded_build)
+        return bits, table.kinds(bits)
+
+    return lru_cache(maxsize=1 << 16)(placements)
 
 
-def _legal_placements(catalog: Catalog, map_id: str, occupied: int, kiosks: int, kind: str, upgraded_build: bool,
-                      terrain: bool) -> Iterator[Placement]:
-    """The legal placements of a building kind on a zoo, one at a time."""
-    if terrain:
-        placements = terrain_placements(catalog, map_id, kind)
-    else:
-        placements = map_board(catalog, map_id).placements_for(kind)
-    legal = (p for p in placements if can_place(occupied, p, upgraded_build))
-    if kind != "kiosk":
-        return legal
-    distance = catalog.tracks.kiosk_min_distance
-    return (p for p in legal if kiosk_spaced(kiosks, p, distance))
+def _placement_tables(catalog: Catalog) -> LazyTable:
+    """(map, rock and water coverable) -> the `PlacementBits` of the Build kinds on that map."""
+    return LazyTable(partial(_placement_table, catalog))
+
+
+def _placement_table(catalog: Catalog, key: tuple[str, bool]) -> PlacementBits:
+    map_id, terrain = key
+    return PlacementBits({kind: map_placements(catalog, map_id, kind, terrain) for kind in BUILD_SHAPES},
+                         catalog.tracks.kiosk_min_distance)
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
-    return any(building[0] == kind for building in player.buildings)
+    for building in player.buildings:
+        if building[0] == kind:
+            return True
+    return False
 
 
 def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placement) -> list[Effect]:
@@ -140,14 +165,13 @@ def place_building(game: "ArkNovaGame", seat: int, kind: str, placement: Placeme
 
 def kiosk_income(player: PlayerState) -> int:
     """1 money per kiosk for each adjacent unique building, special enclosure, pavilion or occupied standard enclosure."""
-    if not player.kiosks:
+    kiosks = player.kiosks
+    if not kiosks:
         return 0
-    income = 0
-    for cell in cells_of(player.kiosks):
-        around = NEIGHBOUR_MASK[cell]
-        for kind, placement, used in player.buildings:
-            if placement.mask & around and kind != "kiosk" and (used or not is_standard(kind)):
-                income += 1
+    income = 0  # each building pays once per kiosk among the cells around it
+    for kind, placement, used in player.buildings:
+        if kind != "kiosk" and (used or not is_standard(kind)):
+            income += (placement.adjacent & kiosks).bit_count()
     return income
 
 
@@ -160,19 +184,90 @@ def capacity(player: PlayerState, kind: str) -> int:
     return player.catalog.tiles.special_enclosures[kind].capacity
 
 
-def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
-    """Whether building `index` can take the animal now: an empty standard enclosure big
-    enough, or its special enclosure with room; rock/water needs apply to both."""
+# An enclosure as a home for an animal, described once so that many animals are matched against it
+# cheaply: (building index, special enclosure kind or None for a standard one, room, rock spaces touched,
+# water spaces touched). A standard enclosure's room is its size as the map counts it (`standard_size`),
+# a special enclosure's the player tokens it still takes.
+Home = tuple[int, "str | None", int, int, int]
+INFINITE_SIZE = float("inf")  # the size asked of a standard enclosure by an animal that may not use one
+
+
+def home(player: PlayerState, index: int) -> Home | None:
+    """Building `index` as a home; None when it takes no animal now (an occupied standard enclosure or
+    no enclosure at all)."""
     kind, placement, used = player.buildings[index]
     size = ENCLOSURE_SIZE.get(kind)
     if size is not None:
-        if used or not animal.standard_allowed:
-            return False
-        if size < animal.size and map_abilities.standard_size(player, size, placement) < animal.size:
-            return False
-    elif kind != animal.special or capacity(player, kind) - used < animal.special_tokens:
-        return False
-    return fits(animal, placement) or (bool(player.sponsors) and passives.ignores_rock_water(player))
+        if used:
+            return None
+        return index, None, map_abilities.standard_size(player, size, placement), placement.rock_adjacent, \
+            placement.water_adjacent
+    if kind not in SPECIAL_ENCLOSURES:
+        return None
+    return index, kind, capacity(player, kind) - used, placement.rock_adjacent, placement.water_adjacent
+
+
+class Homes:
+    """A zoo's open enclosures as homes, whether its animals' rock/water needs are waived
+    (`passives.ignores_rock_water`), and the homes each animal fits, found once per animal: the same zoo
+    is asked about the same hand turn after turn."""
+
+    __slots__ = ("homes", "ignore_needs", "_fitting")
+
+    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool) -> None:
+        self.homes = homes
+        self.ignore_needs = ignore_needs
+        self._fitting: dict[int, tuple[int, ...]] = {}  # animal -> building indices
+
+    def fitting(self, animal: Animal) -> tuple[int, ...]:
+        """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
+        found = self._fitting.get(animal.number)
+        if found is None:
+            found = self._fitting[animal.number] = fitting_homes(self.homes, animal, self.ignore_needs)
+        return found
+
+
+def fitting_homes(homes: Iterable[Home], animal: Animal, ignore_needs: bool) -> tuple[int, ...]:
+    """The building indices of the homes that can take the animal now, in their order: a standard enclosure
+    big enough, if the animal may use one, or its special enclosure with room; rock/water needs apply to
+    both unless `ignore_needs`."""
+    size = animal.size if animal.standard_allowed else INFINITE_SIZE
+    special, tokens, rock, water = animal.special, animal.special_tokens, animal.rock, animal.water
+    return tuple(index for index, kind, room, rock_near, water_near in homes
+                 if (room >= size if kind is None else kind == special and room >= tokens)
+                 and (ignore_needs or (rock_near >= rock and water_near >= water)))
+
+
+def open_homes(player: PlayerState) -> Homes:
+    """The homes of `open_enclosures`, in building order.
+
+    Every turn asks for them, and they change only when something is built, an animal moves in or out,
+    or a sponsor waives the rock/water needs, so they are kept with the player (`homes_memo`) together
+    with the buildings, covered cells and sponsors they were found from, and found again only when those
+    differ. Comparing them costs little: the comparison of two lists of building tuples meets the same
+    shared placements and stops at their identity. A copied state, or one edited by hand (tests), is
+    compared the same way; copies share the memo, which holds only what follows from those and the
+    player's catalog."""
+    memo = player.homes_memo
+    if (memo is not None and memo[1] == player.occupied and memo[0] == player.buildings
+            and memo[2] == player.sponsors):
+        return memo[3]
+    homes = Homes(tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)  # type: ignore[misc]
+                        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)),
+                  ignores_needs(player))
+    player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
+    return homes
+
+
+def ignores_needs(player: PlayerState) -> bool:
+    """Whether the animals' rock/water needs are waived in this zoo (`passives.ignores_rock_water`)."""
+    return bool(player.sponsors) and passives.ignores_rock_water(player)
+
+
+def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
+    """Whether building `index` can take the animal now (`fitting_homes`)."""
+    described = home(player, index)
+    return described is not None and bool(fitting_homes((described,), animal, ignores_needs(player)))
 
 
 def open_enclosures(player: PlayerState) -> list[int]:
@@ -185,7 +280,8 @@ def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | 
     """Indices of the player's buildings that can take this animal now."""
     if candidates is None:
         candidates = open_enclosures(player)
-    return [index for index in candidates if can_house(player, animal, index)]
+    described = (found for index in candidates if (found := home(player, index)) is not None)
+    return list(fitting_homes(described, animal, ignores_needs(player)))
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:

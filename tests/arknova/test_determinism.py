@@ -21,6 +21,9 @@ from sim.arknova.state import ArkNovaState, PlayerState, ProjectRow
 
 # ----------------------------------------------------------------------------- canonical form
 
+# A player's slots that keep what was found from its state to save work (a cache), not state.
+PLAYER_FIELDS = tuple(name for name in PlayerState.__slots__ if name != "homes_memo")
+
 
 def canon(value):
     """A plain, comparable form of any piece of the state."""
@@ -29,7 +32,7 @@ def canon(value):
     if isinstance(value, ProjectRow):
         return ("row", value.number, tuple(value.holders))
     if isinstance(value, PlayerState):
-        return ("player",) + tuple((name, canon(getattr(value, name))) for name in PlayerState.__slots__)
+        return ("player",) + tuple((name, canon(getattr(value, name))) for name in PLAYER_FIELDS)
     if isinstance(value, Effect):
         return ("effect", value.keyword, value.args)
     if isinstance(value, random.Random):
@@ -224,7 +227,7 @@ def _visible(game, seat):
     """Everything except the deck order, the other seats' hands and final-scoring cards and the rng."""
     players = []
     for p in game.players:
-        fields = tuple((name, canon(getattr(p, name))) for name in PlayerState.__slots__
+        fields = tuple((name, canon(getattr(p, name))) for name in PLAYER_FIELDS
                        if p.seat == seat or name not in OTHERS_HIDDEN)
         players.append(fields)
     return snapshot(game, skip={"deck", "players", "_rng", "_rng_seed"}), tuple(players)

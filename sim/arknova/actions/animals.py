@@ -4,13 +4,14 @@ then appeal, conservation points, reputation and the card's ability."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
 from sim.arknova.abilities.flock import FLOCK, NO_ENCLOSURE, flock_animals, joins_flock
 from sim.arknova.actions.turn import action
-from sim.arknova.catalog import Animal
+from sim.arknova.catalog import Animal, Catalog
 from sim.arknova.effects import grant
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import Step
@@ -30,8 +31,14 @@ STRENGTH_FIVE_REPUTATION = 1
 def animal_cost(player: "PlayerState", animal: Animal) -> int:
     """Printed cost, 3 less per continent icon matching one of your partner zoos, less sponsor
     discounts (the display folder number comes on top when the card is played from the display)."""
-    discount = PARTNER_ZOO_DISCOUNT * sum(1 for icon in animal.continents if icon in player.partner_zoos)
-    if player.sponsors:
+    zoos = player.partner_zoos
+    if not zoos and not player.sponsors:
+        return animal.cost
+    discount = 0
+    for icon in animal.continents:
+        if icon in zoos:
+            discount += PARTNER_ZOO_DISCOUNT
+    if player.sponsors and passives.has(player, "animal_cost_discount"):
         discount += passives.animal_discount(player, animal)
     return max(0, animal.cost - discount)
 
@@ -49,24 +56,34 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
     """The plays of `playable_animals` one at a time, hand first, then the display folders in order,
     so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
-    sources = [(card, -1) for card in dict.fromkeys(player.hand)]
+    sources: Iterable[tuple[int, int]] = zip(dict.fromkeys(player.hand), repeat(-1))
     if from_display:
-        sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat, reputation_gain)]
+        display = game.display
+        sources = chain(sources, [(display[index], index)
+                                  for index in deck.folders_in_range(game, seat, reputation_gain)])
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
-    candidates = zoo.open_enclosures(player)
-    if not candidates:
-        sources = [source for source in sources if source[0] in flock]
+    money = player.money
+    printed_cost = not player.partner_zoos and not player.sponsors  # no discount (`animal_cost`)
+    homes: zoo.Homes | None = None  # found at the first animal (a hand may hold none)
     for card, source in sources:
-        if card not in animals:
+        animal = animals.get(card)
+        if animal is None:
             continue
-        animal = animals[card]
-        if animal_cost(player, animal) + source + 1 > player.money:
+        if homes is None:
+            homes = zoo.open_homes(player)
+        fitting = homes.fitting(animal)  # first: a lookup once the zoo was asked about the card, and often empty
+        if not fitting and card not in flock:
             continue
-        unmet = unmet_count(player, animal)
-        if (unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player)
-                or passives.chosen_size_blocks(player, animal)):
+        if (animal.cost if printed_cost else animal_cost(player, animal)) + source + 1 > money:
             continue
-        yield from ((card, source, index) for index in zoo.enclosures_for(player, animal, candidates))
+        if animal.requirements:
+            unmet = unmet_count(player, animal)
+            if unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player):
+                continue
+        if player.chosen_size and passives.chosen_size_blocks(player, animal):
+            continue
+        for index in fitting:
+            yield card, source, index
         if card in flock and joins_flock(player, animal):
             yield card, source, NO_ENCLOSURE
 
@@ -79,17 +96,24 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
     return ("animals", seat, strength, side_two)
 
 
+def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
+    """The least strength that plays an animal, on side I and on side II (kept with the catalog)."""
+    counts = catalog.tracks.animals_max
+    return tuple(next(strength for strength in range(1, 6) if counts[side][strength - 1] > 0)  # type: ignore[return-value]
+                 for side in (0, 1))
+
+
 @action("animals", _start)
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
-    wider range reaches makes the action possible from strength 5 on."""
-    reach = deck.reputation_range(game.players[seat])
-    playable = False
-    for _, source, _ in animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0):
-        if source < reach:  # the hand (-1) or a folder in today's range
-            return next(strength for strength in range(1, 6) if _count(game, side_two, strength) > 0)
-        playable = True
-    return STRENGTH_FIVE if playable else None
+    wider range reaches makes the action possible from strength 5 on. The plays come hand first, then folder
+    by folder, so the first one tells: when it is out of today's range, so is every later one."""
+    first = next(animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0), None)
+    if first is None:
+        return None
+    if first[1] < 0 or first[1] < deck.reputation_range(game.players[seat]):  # the hand, or a folder in range
+        return game.catalog.derived[least_animals_strength][side_two]
+    return STRENGTH_FIVE
 
 
 @resolver("animals")

@@ -238,6 +238,18 @@ def task_strengths(catalog: Catalog) -> dict[str, int]:
 TASKS = ("reputation", "partner_zoo", "university", "conservation_project")  # in the order options list them
 
 
+def least_printed_strength(catalog: Catalog) -> dict[int, int]:
+    """Strength needed -> the least strength printed on a task that reaches it (none above the highest)."""
+    printed = catalog.derived[task_strengths].values()
+    return {needed: min(strength for strength in printed if strength >= needed) for needed in range(max(printed) + 1)}
+
+
+def tasks_by_strength(catalog: Catalog) -> list[tuple[int, str]]:
+    """(printed strength, task), cheapest first (kept with the catalog: every turn tries the tasks in this order)."""
+    printed = catalog.derived[task_strengths]
+    return sorted((printed[task], task) for task in TASKS)
+
+
 def task_choices(game: "ArkNovaGame", seat: int, task: str, side_two: bool) -> Iterator[Any]:
     """The options of one task the seat's workers and strength allow, one at a time."""
     if task == "reputation":
@@ -271,11 +283,13 @@ def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> 
     (those printed on the tasks) that reaches a task with a worker for it and a choice. The tasks are tried
     cheapest first, each once."""
     player = game.players[seat]
-    printed = game.catalog.derived[task_strengths]
-    for needed, task in sorted((passives.task_strength(player, task, printed[task]), task) for task in TASKS):
+    tasks = game.catalog.derived[tasks_by_strength]
+    if player.sponsors and passives.has(player, "support_project_min_strength"):  # Veterinarian lowers a task
+        tasks = sorted((passives.task_strength(player, task, needed), task) for needed, task in tasks)
+    for needed, task in tasks:
         if (workers_needed(player, task) <= player.workers
                 and next(task_choices(game, seat, task, side_two), None) is not None):
-            return min((strength for strength in printed.values() if strength >= needed), default=None)
+            return game.catalog.derived[least_printed_strength].get(needed)
     return None
 
 

@@ -50,6 +50,7 @@ def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_t
     """The kinds of `buildable_kinds` one at a time, so that a caller needing the first one stops there."""
     rules = player.catalog.derived[build_kinds]
     cost_per_space = player.catalog.tracks.build_cost_per_space
+    placeable: frozenset[str] | None = None  # looked up once a kind passes the cheaper checks
     for kind in rules.smallest_first:
         size = rules.sizes[kind]
         if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
@@ -60,7 +61,9 @@ def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_t
             continue
         if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
             continue
-        if zoo.has_placement(player, kind, side_two):
+        if placeable is None:
+            placeable = zoo.placeable_kinds(player, side_two)
+        if kind in placeable:
             yield kind
 
 
@@ -115,7 +118,8 @@ def place(game: "ArkNovaGame", step: Step, placement: Any) -> None:
 def erect(game: "ArkNovaGame", seat: int, kind: str, placement: Any) -> None:
     """Put the building down, offer animal moves into a new reptile house or aviary,
     and grant the placement bonuses (they resolve first, before anything else)."""
-    game.say(seat, f"builds {kind} on {placement}")
+    if game.log is not None:  # the placement's cells are written out only for a log
+        game.say(seat, f"builds {kind} on {placement}")
     bonuses = zoo.place_building(game, seat, kind, placement)
     sponsor_effects.building_erected(game, seat, placement)
     if kind in ("reptile_house", "large_bird_aviary"):

@@ -3,12 +3,14 @@ from the display in range), or move the break token X and take X money (2X on si
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
 from sim.arknova.actions.turn import action
-from sim.arknova.catalog import Sponsor
-from sim.arknova.geometry import BORDER_MASK
+from sim.arknova.catalog import Catalog, Sponsor
+from sim.arknova.geometry import BORDER_MASK, Placement
 from sim.arknova.requirements import requirements_met
 from sim.arknova.state import Step
 from sim.arknova.steps import options, resolver
@@ -18,25 +20,37 @@ if TYPE_CHECKING:
     from sim.arknova.state import PlayerState
 
 
-def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> list[Any]:
+def unique_building_placements(player: "PlayerState", sponsor: Sponsor) -> tuple[Placement, ...]:
     """Where the sponsor's unique building may stand: the normal rules, its rock/water needs, and
     its own placement rules (some must cover border cells, one needs no neighbour building)."""
     upgraded = player.is_upgraded("build")
-    shape = sponsor.unique_building
-    rules = {rule.keyword: rule for rule in player.catalog.tiles.unique_building_placement.get(shape, ())}
-    border_cells = rules["border_cells_min"].amount if "border_cells_min" in rules else 0
-    # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
-    # border instead of a building); overlap with the zoo is then tested separately below.
-    occupied = player.occupied if "no_adjacency_needed" not in rules else 0
-    ignore_terrain = passives.ignores_rock_water(player)
-    return [
-        placement for placement in zoo.placements_of(player, shape)
-        if (ignore_terrain or (placement.rock_adjacent >= sponsor.building_rock
-                               and placement.water_adjacent >= sponsor.building_water))
-        and (placement.mask & BORDER_MASK).bit_count() >= border_cells
-        and not placement.mask & player.occupied
-        and zoo.can_place(occupied, placement, upgraded)
-    ]
+    map_id, occupied, _, shape, _, terrain = zoo.placement_key(player, sponsor.unique_building, upgraded)
+    return player.catalog.derived[_unique_placements_cache](
+        map_id, terrain, shape, occupied, upgraded, passives.ignores_rock_water(player),
+        sponsor.building_rock, sponsor.building_water)
+
+
+def _unique_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, ...]]:
+    """`unique_building_placements` of the catalog, cached on the zoo's map and cells and the building's needs:
+    every Sponsors action asks it of each sponsor in reach that has a unique building, and the zoo
+    changes only when something is built."""
+
+    def legal(map_id: str, terrain: bool, shape: str, occupied: int, upgraded: bool, ignore_terrain: bool,
+              rock: int, water: int) -> tuple[Placement, ...]:
+        rules = {rule.keyword: rule for rule in catalog.tiles.unique_building_placement.get(shape, ())}
+        border_cells = rules["border_cells_min"].amount if "border_cells_min" in rules else 0
+        # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
+        # border instead of a building); overlap with the zoo is then tested separately below.
+        reach = occupied if "no_adjacency_needed" not in rules else 0
+        return tuple(
+            placement for placement in zoo.map_placements(catalog, map_id, shape, terrain)
+            if (ignore_terrain or (placement.rock_adjacent >= rock and placement.water_adjacent >= water))
+            and (placement.mask & BORDER_MASK).bit_count() >= border_cells
+            and not placement.mask & occupied
+            and zoo.can_place(reach, placement, upgraded)
+        )
+
+    return lru_cache(maxsize=1 << 14)(legal)
 
 
 def can_play_sponsor(player: "PlayerState", sponsor: Sponsor, folder: int) -> bool:

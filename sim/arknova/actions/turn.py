@@ -37,6 +37,22 @@ def action(card: str, start: Callable[[int, int, bool], Step]) -> Callable[[MinS
     return wrap
 
 
+# The turn's option tuples, made once: for a player holding n X-tokens, `_ACT[n][card]` is ("act", card, spent)
+# for spent 0..n, sliced from the least spend up (a turn lists up to 30 of them, and making them anew each turn
+# cost a tenth of the turn).
+_ACT: dict[int, dict[str, tuple[tuple[str, str, int], ...]]] = {}
+_XTOKEN = tuple(("xtoken", card) for card in ACTION_CARDS)
+
+
+def _act_options(xtokens: int) -> dict[str, tuple[tuple[str, str, int], ...]]:
+    """Action card -> ("act", card, spent) for every spend from 0 to `xtokens`."""
+    made = _ACT.get(xtokens)
+    if made is None:
+        made = _ACT[xtokens] = {card: tuple(("act", card, spent) for spent in range(xtokens + 1))
+                                for card in ACTION_CARDS}
+    return made
+
+
 @options("turn")
 def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     """("act", card, xtokens spent) for every feasible strength, ("xtoken", card) while below 5,
@@ -44,13 +60,15 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     seat = step[1]
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
+    upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
+    acts = _act_options(xtokens)
     for slot, card in enumerate(player.action_cards, start=1):
-        needed = ACTIONS[card][0](game, seat, player.is_upgraded(card))
+        needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
-            strength = tokens.card_strength(player, card, slot)
-            result.extend(("act", card, spent) for spent in tokens.xtoken_spends(needed, strength, player.xtokens))
-    if player.xtokens < game.catalog.tracks.xtoken_max:
-        result.extend(("xtoken", card) for card in ACTION_CARDS)
+            strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
+            result.extend(acts[card][tokens.least_spend(needed, strength):])  # the spends of `tokens.xtoken_spends`
+    if xtokens < game.catalog.tracks.xtoken_max:
+        result.extend(_XTOKEN)
     return tuple(result)
 
 
@@ -65,7 +83,8 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     sale = map_abilities.harbor_sale_steps(player, len(step) > 2)  # map 4: a sale after the action
     if choice[0] == "xtoken":
-        game.say(seat, f"takes an X-token with {card}")
+        if game.log is not None:
+            game.say(seat, f"takes an X-token with {card}")
         game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         history.open_turn(game, seat, "xtoken", card, 0, 0)
@@ -96,9 +115,10 @@ def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     cards = game.players[seat].action_cards
     cards.remove(card)
     cards.insert(0, card)
-    pending, game.after_action = game.after_action, []
-    for owner, effect in reversed(pending):
-        grant(game, owner, effect)
+    if game.after_action:
+        pending, game.after_action = game.after_action, []
+        for owner, effect in reversed(pending):
+            grant(game, owner, effect)
 
 
 @resolver("end_turn")
