@@ -239,7 +239,8 @@ def fitting_homes(homes: Iterable[Home], animal: Animal, ignore_needs: bool) -> 
 
 
 def open_homes(player: PlayerState) -> Homes:
-    """The homes of `open_enclosures`, in building order.
+    """The zoo's open enclosures (its empty standard enclosures and its special enclosures: where animals may
+    still go) as homes, in building order.
 
     Every turn asks for them, and they change only when something is built, an animal moves in or out,
     or a sponsor waives the rock/water needs, so they are kept with the player (`homes_memo`) together
@@ -270,18 +271,9 @@ def can_house(player: PlayerState, animal: Animal, index: int) -> bool:
     return described is not None and bool(fitting_homes((described,), animal, ignores_needs(player)))
 
 
-def open_enclosures(player: PlayerState) -> list[int]:
-    """Indices of empty standard enclosures and of special enclosures: where animals may still go."""
-    return [index for index, (kind, _, used) in enumerate(player.buildings)
-            if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)]
-
-
-def enclosures_for(player: PlayerState, animal: Animal, candidates: list[int] | None = None) -> list[int]:
-    """Indices of the player's buildings that can take this animal now."""
-    if candidates is None:
-        candidates = open_enclosures(player)
-    described = (found for index in candidates if (found := home(player, index)) is not None)
-    return list(fitting_homes(described, animal, ignores_needs(player)))
+def enclosures_for(player: PlayerState, animal: Animal) -> list[int]:
+    """Indices of the player's buildings that can take this animal now (of its homes, kept with the zoo)."""
+    return list(open_homes(player).fitting(animal))
 
 
 def house_animal(player: PlayerState, animal: Animal, index: int) -> bool:

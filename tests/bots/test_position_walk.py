@@ -34,14 +34,20 @@ from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.state import ACTION_CARDS, PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, open_enclosures
+from sim.arknova.zoo import can_house, enclosure_size, is_standard
 from sim.core.play import play_game
 from sim.core.registry import get_game, make_bot
 
 EVERY = 9  # a position is kept every this many decisions
 
 
-def separate_hand(player: PlayerState, card: int, w: Weights, open_now: list[int]) -> tuple[float, bool]:
+def housed(player: PlayerState, animal) -> bool:
+    """Whether a building takes the animal or the herd does, found building by building (not from the zoo's
+    kept homes)."""
+    return any(can_house(player, animal, index) for index in range(len(player.buildings))) or joins_flock(player, animal)
+
+
+def separate_hand(player: PlayerState, card: int, w: Weights) -> tuple[float, bool]:
     """A card's value in hand and whether it is an animal whose conditions are met, judged on its own."""
     animals = player.catalog.animals
     if card not in animals:
@@ -50,7 +56,7 @@ def separate_hand(player: PlayerState, card: int, w: Weights, open_now: list[int
     animal = animals[card]
     if unmet(player, animal):
         share = 0.05
-    elif enclosures_for(player, animal, open_now) or joins_flock(player, animal):
+    elif housed(player, animal):
         share = w.ready_affordable if animal.cost <= player.money else w.ready
     else:
         share = w.homeless
@@ -79,7 +85,7 @@ def separate_value(game: ArkNovaGame, seat: int, w: Weights, progress: float) ->
     value += player.workers_total * w.worker + w.partner * (len(player.partner_zoos) + len(player.universities))
     value += income * w.income
     value += w.recurring * sum(effect_value(effect) for effect in recurring_effects(player))
-    cards = [separate_hand(player, card, w, open_enclosures(player)) for card in player.hand]
+    cards = [separate_hand(player, card, w) for card in player.hand]
     value += sum(sorted((card for card, _ in cards), reverse=True)[:player.hand_limit])
     in_play, in_hand = separate_projects(game, player, w)
     value += in_play
@@ -98,7 +104,6 @@ def separate_features(game: ArkNovaGame, seat: int, w: Weights) -> list[float]:
     catalog = game.catalog
     income = break_money(player)
     money = player.money + (income * game.break_position / game.break_length if game.break_length else 0.0)
-    open_now = open_enclosures(player)
     ready = short = homeless = not_met = sponsors = others = 0.0
     for card in player.hand:
         animal = catalog.animals.get(card)
@@ -109,7 +114,7 @@ def separate_features(game: ArkNovaGame, seat: int, w: Weights) -> list[float]:
                 others += 1
         elif unmet(player, animal):
             not_met += 1
-        elif not (enclosures_for(player, animal, open_now) or joins_flock(player, animal)):
+        elif not housed(player, animal):
             homeless += animal_gain(animal)
         elif animal.cost <= player.money:
             ready += animal_gain(animal)

@@ -25,7 +25,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import enclosure_size, is_standard, open_enclosures
+from sim.arknova.zoo import enclosure_size, is_standard
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -167,9 +167,9 @@ def card_value(player: PlayerState, card: int) -> float:
 PLAYABLE = frozenset({"ready", "short_of_money", "homeless"})  # kinds of an animal in hand whose conditions are met
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[int]) -> tuple[float, str, float]:
+def hand_value(player: PlayerState, card: int, weights: Weights) -> tuple[float, str, float]:
     """A card kept in hand: its value, its kind and what the position's features count of it. Animals are
-    worth a share of what they will bring, more when one of the open enclosures (`open_now`) takes them
+    worth a share of what they will bring, more when an open enclosure takes them (or the herd, `has_home`)
     ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
     a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
     value, which they count; other cards ("other") a little, and count one."""
@@ -183,7 +183,7 @@ def hand_value(player: PlayerState, card: int, weights: Weights, open_now: list[
     gain = animal_gain(animal)
     if unmet(player, animal):
         return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    if has_home(player, animal, open_now):
+    if has_home(player, animal):
         if animal.cost <= player.money:
             return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
         return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
@@ -284,13 +284,12 @@ class PositionWalk(NamedTuple):
 
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
-    open_now = open_enclosures(player)
     prospect = kept_prospects(player, project_inputs(player), w)
     projects = game.catalog.projects
     return PositionWalk(
         break_money(player),
         sum(effect_value(effect) for effect in recurring_effects(player)),
-        [hand_value(player, card, w, open_now) for card in player.hand],
+        [hand_value(player, card, w) for card in player.hand],
         sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
         sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),

@@ -27,7 +27,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.passives import task_strength
 from sim.arknova.requirements import requirements_met, unmet_count
 from sim.arknova.state import PlayerState
-from sim.arknova.zoo import enclosures_for, open_enclosures
+from sim.arknova.zoo import enclosures_for
 
 BUILD_SPACE_COST = 2  # money per space of a standard enclosure (the rulebook's Build action)
 SLOTS = 5
@@ -53,10 +53,9 @@ class PlanWeights:
 def _playable_animal_gains(player: PlayerState) -> list[float]:
     """Gains of the hand's animals that an open enclosure takes, the money pays and the zoo qualifies for."""
     animals = player.catalog.animals
-    open_now = open_enclosures(player)
     gains = [animal_gain(animal) for card in player.hand if (animal := animals.get(card)) is not None
              and animal_cost(player, animal) <= player.money and not unmet_count(player, animal)
-             and has_home(player, animal, open_now)]
+             and has_home(player, animal)]
     return sorted(gains, reverse=True)
 
 
@@ -78,11 +77,10 @@ def _sponsors(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeig
 def _build(game: ArkNovaGame, player: PlayerState, strength: int, w: PlanWeights) -> float:
     """An enclosure for the best animal in hand that waits for one, if the strength and money build it."""
     animals = player.catalog.animals
-    open_now = open_enclosures(player)
     best = 0.0
     for card in player.hand:
         animal = animals.get(card)
-        if animal is None or unmet_count(player, animal) or enclosures_for(player, animal, open_now):
+        if animal is None or unmet_count(player, animal) or enclosures_for(player, animal):
             continue
         size = animal.size if animal.standard_allowed and animal.size else building_size(game.catalog, animal.special or "")
         if size <= strength and BUILD_SPACE_COST * size + animal_cost(player, animal) <= player.money:

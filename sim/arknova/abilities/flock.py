@@ -44,10 +44,10 @@ def joins_flock(player: "PlayerState", animal: Animal) -> bool:
     return 0 < least <= largest_herbivore(player)
 
 
-def has_home(player: "PlayerState", animal: Animal, candidates: list[int] | None = None) -> bool:
-    """Whether the animal can go into the zoo now: an enclosure among `candidates` (every open one unless told)
-    takes it, or it is a flock animal that may join the herd."""
-    return bool(zoo.enclosures_for(player, animal, candidates)) or joins_flock(player, animal)
+def has_home(player: "PlayerState", animal: Animal) -> bool:
+    """Whether the animal can go into the zoo now: an open enclosure takes it, or it is a flock animal that may
+    join the herd."""
+    return bool(zoo.open_homes(player).fitting(animal)) or joins_flock(player, animal)
 
 
 @effect("flock_animal")
