@@ -8,6 +8,7 @@ depends only on (base seed, game index): never on chunking, worker count or back
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -34,15 +35,22 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place into the very permutation `rng.shuffle(items)` gives, from the same draws.
 
     `random.Random.shuffle` asks `_randbelow` (a Python method, which asks `getrandbits` until the draw falls
-    below the bound) once per item; this is that loop written out, with no Python call per item, which makes a
-    lookahead's determinizations (a shuffle of every unseen card each) a third cheaper. Both draw
-    `getrandbits(k)` for the bound's bit length `k` and redraw while the draw is not below the bound
+    below the bound) once per item; this is that loop written out, with no Python call per item but the draw,
+    and with each step's index and bit length read from a table kept per list length (`_steps`): less than half
+    the time for a lookahead's determinizations, a shuffle of every unseen card each (docs/research/code-figures.md).
+    Both draw
+    `getrandbits(k)` for the bound's bit length `k` and redraw while the draw is above the index
     (tests/core/test_core.py checks the two agree)."""
     getrandbits = rng.getrandbits
-    for index in range(len(items) - 1, 0, -1):
-        bound = index + 1
-        bits = bound.bit_length()
+    for index, bits in _steps(len(items)):
         pick = getrandbits(bits)
-        while pick >= bound:
+        while pick > index:
             pick = getrandbits(bits)
         items[index], items[pick] = items[pick], items[index]
+
+
+@lru_cache(maxsize=1024)
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The Fisher-Yates steps of a list of `size` items: each index from the last down to 1, with the bit
+    length of the number of items up to it."""
+    return tuple((index, (index + 1).bit_length()) for index in range(size - 1, 0, -1))
