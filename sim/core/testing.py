@@ -43,6 +43,13 @@ the games share with their factory or with their state's class (a catalog, a ste
 game's static data) are opaque leaves compared by identity, which keeps the walk fast; the
 mutation check never touches them either. It does empty everything else an observation reaches,
 for real: static data kept anywhere else (a module-level cache) would be emptied with it.
+A value that cannot change (a frozen dataclass holding only atoms, enums, static data, tuples and
+frozensets of these, and other such values: a board built once in a module-level cache) is walked
+once per call and its form kept by identity: no copy, determinization or emptying can change it, so
+its form is the same at every later look, and the kit stays fast on games whose states reach large
+tables of that kind. (Python keeps a frozen dataclass from being assigned to; a game that forced
+one with `object.__setattr__` after building it would break that promise, and the kit would not
+see the change.)
 
 The expensive checks run at sampled decisions: from a random start, at gaps that double from 1
 up to `every`, so that a short game gets a few samples and a long one a sample every `every`
@@ -290,7 +297,7 @@ class _Sampler:
         _require_equal(conformance.form(state), form, f"{where}: observation() or determinize changed the game")
         assert conformance.canon is not None
         for observation in observations:
-            _empty_containers(observation, conformance.canon.static)
+            _empty_containers(observation, conformance.canon)
         _require_equal(conformance.form(state), form, f"{where}: emptying the lists, dicts and sets of the "
                                                       "observations changed the game (they are the game's own)")
 
@@ -489,6 +496,13 @@ def _is_code(value: Any) -> bool:
 
 
 @cache
+def _frozen_class(cls: type) -> bool:
+    """Whether `cls` is a frozen dataclass (its instances refuse assignment)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+@cache
 def _slot_names(cls: type) -> tuple[str, ...]:
     """Every slot of `cls` and its bases, with private names mangled as Python stores them."""
     names: list[str] = []
@@ -523,6 +537,9 @@ class _Canon:
 
     def __init__(self, static: dict[int, int]) -> None:
         self.static = static
+        # Frozen dataclass instances by id: the instance (kept, so that its id stays its own) and its
+        # form when it cannot change (see `_unchangeable`), else None.
+        self.frozen: dict[int, tuple[Any, Any]] = {}
 
     def form(self, value: Any) -> Any:
         return self._form(value, set())
@@ -564,22 +581,53 @@ class _Canon:
             return ("dict", tuple(sorted(pairs, key=repr)))
         if isinstance(value, (set, frozenset)):
             return ("set", tuple(sorted(self._items(value, path), key=repr)))
+        if _frozen_class(value.__class__):
+            known = self.frozen.get(id(value))
+            if known is not None:
+                return known[1] if known[1] is not None else self._object(value, path)
+            form = self._object(value, path)
+            self.frozen[id(value)] = (value, form if all(self._unchangeable(item) for _, item in _attributes(value)) else None)
+            return form
+        return self._object(value, path)
+
+    def _object(self, value: Any, path: set[int]) -> Any:
         attributes = _attributes(value)
         if not attributes and not hasattr(value, "__dict__") and not _slot_names(value.__class__):
             return ("<repr>", type(value).__qualname__, repr(value))
         names = tuple(name for name, _ in attributes)
         return (type(value).__qualname__, tuple(zip(names, self._items((item for _, item in attributes), path))))
 
+    def unchangeable(self, value: Any) -> bool:
+        """Whether `value` is a frozen dataclass instance that cannot change (memoized)."""
+        if not _frozen_class(value.__class__) or id(value) in self.static:
+            return False
+        known = self.frozen.get(id(value))
+        if known is None:
+            self.form(value)
+            known = self.frozen[id(value)]
+        return known[1] is not None
 
-def _empty_containers(value: Any, static: dict[int, int]) -> None:
-    """Clear every list, dict and set reachable from `value`, static data excepted."""
+    def _unchangeable(self, value: Any) -> bool:
+        """Whether nothing reachable from `value` can change: atoms, enums, code and static data; tuples
+        and frozensets of such values; frozen dataclass instances whose attributes are all such values."""
+        if type(value) in ATOM_TYPES or id(value) in self.static or isinstance(value, (enum.Enum, *ATOMS)) \
+                or _is_code(value):
+            return True
+        if isinstance(value, (tuple, frozenset)):
+            return all(self._unchangeable(item) for item in value)
+        return self.unchangeable(value)
+
+
+def _empty_containers(value: Any, canon: _Canon) -> None:
+    """Clear every list, dict and set reachable from `value`, static data and values that cannot change
+    (which hold none) excepted."""
     found: list[Any] = []
     seen: set[int] = set()
     pending = [value]
     while pending:
         item = pending.pop()
-        if isinstance(item, ATOMS) or id(item) in seen or id(item) in static or _is_code(item) \
-                or isinstance(item, (random.Random, enum.Enum)):
+        if isinstance(item, ATOMS) or id(item) in seen or id(item) in canon.static or _is_code(item) \
+                or isinstance(item, (random.Random, enum.Enum)) or canon.unchangeable(item):
             continue
         seen.add(id(item))
         if isinstance(item, (list, dict, set)):

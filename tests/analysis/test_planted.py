@@ -24,6 +24,8 @@ from sim.pipeline.experiment import build_experiment
 from sim.pipeline.runner import run
 from sim.pipeline.study import checked_design
 
+pytestmark = pytest.mark.long
+
 PLANTED, NULL, OTHER = 486, 488, 401
 OVERRIDES = [f"cards.{PLANTED}.appeal=30", f"cards.{NULL}.appeal=2"]
 RUN_GAMES = 800   # about 60 seats dealt the planted card: its q falls far below 0.05 (at 500 games it was 0.10)

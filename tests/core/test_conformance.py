@@ -102,6 +102,48 @@ class CopyRestartsTheRounds(ToyState):
         return other
 
 
+@dataclasses.dataclass(frozen=True)
+class FrozenBox:
+    """A frozen dataclass around a list: the box refuses assignment, the list in it still changes (the kit
+    walks a frozen value once only when nothing in it can change)."""
+
+    cards: list[int]
+
+
+class CopySharesTheDeckInAFrozenBox(ToyState):
+    """Its copy keeps the original's deck in a frozen box (in `plays`, unused without history)."""
+
+    __slots__ = ()
+
+    def copy(self) -> ToyState:
+        other = super().copy()
+        if self.plays is None:
+            other.plays = FrozenBox(self.deck)  # type: ignore[assignment]
+        return other
+
+
+class HandInAFrozenBox(KeptView):
+    """Holds the seat's hand list itself, not a copy, in a frozen box."""
+
+    __slots__ = ("box",)
+
+    @classmethod
+    def of(cls, game: ToyState, seat: int) -> ToyObservation:
+        view = super().of(game, seat)
+        view.box = FrozenBox(game.seats[seat].hand)
+        return view
+
+
+class SharesItsHandInAFrozenBox(ToyState):
+    __slots__ = ()
+
+    def observation(self, seat: int) -> ToyObservation:
+        return HandInAFrozenBox.of(self, seat)
+
+
+HandInAFrozenBox.state_class = SharesItsHandInAFrozenBox
+
+
 class DeckView(KeptView):
     """Shows the deck's order."""
 
@@ -276,6 +318,8 @@ class LadderFromTheTop(ToyGame):
 
 BROKEN: list[tuple[str, Callable[[], ToyGame], tuple[str, ...], str]] = [
     ("copy shares a list", lambda: playing(CopySharesTheDeck), ("copies",), r"copy\(\) shares state"),
+    ("copy shares a list in a frozen box", lambda: playing(CopySharesTheDeckInAFrozenBox), ("copies",),
+     r"copy\(\) shares state"),
     ("copy goes on otherwise", lambda: playing(CopyRestartsTheRounds), ("copies",),
      "the copy made at decision .* (diverged|ended after)"),
     ("observation leaks the deck", lambda: playing(ShowsTheDeck), ("observations",),
@@ -283,6 +327,8 @@ BROKEN: list[tuple[str, Callable[[], ToyGame], tuple[str, ...], str]] = [
     ("determinize redeals the own hand", lambda: playing(RedealsOwnHand), ("observations",),
      r"observation of a game determinized from it .* differs.*first difference at \.hand"),
     ("observation shares a list", lambda: playing(SharesItsHand), ("observations",),
+     "emptying the lists, dicts and sets of the observations changed the game"),
+    ("observation shares a list in a frozen box", lambda: playing(SharesItsHandInAFrozenBox), ("observations",),
      "emptying the lists, dicts and sets of the observations changed the game"),
     ("determinize changes the game", lambda: playing(DeterminizeShufflesTheGame), ("observations",),
      r"observation\(\) or determinize changed the game"),

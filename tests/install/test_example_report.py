@@ -11,6 +11,7 @@ from bots.scripts import load_script
 
 
 @pytest.mark.timeout(900)
+@pytest.mark.long
 def test_the_kept_example_report_is_what_make_example_makes_from_this_tree(tmp_path: Path) -> None:
     example = load_script("reports", "example_report")
     made = example.make_example(tmp_path / "example.html").read_text(encoding="utf-8")
