@@ -42,6 +42,7 @@ class PlayerState:
         "final_scoring_dealt", "recurring_income", "housing", "appeal_condition_extra",
         "chosen_size", "card_tokens", "action_tokens", "venom_spared", "pouched", "homes_memo",
     )
+    memo_fields = ("homes_memo",)  # not state: what the buildings determine, shared by copies (sim/core/testing.py)
 
     def __init__(self, seat: int, map_id: str, catalog: "Catalog") -> None:
         self.catalog = catalog

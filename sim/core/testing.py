@@ -49,7 +49,8 @@ once per call and its form kept by identity: no copy, determinization or emptyin
 its form is the same at every later look, and the kit stays fast on games whose states reach large
 tables of that kind. (Python keeps a frozen dataclass from being assigned to; a game that forced
 one with `object.__setattr__` after building it would break that promise, and the kit would not
-see the change.)
+see the change.) The attributes a class names in `memo_fields` (a class attribute) are left out: memos
+of what the rest of the state determines, which copies may share and fill (Ark Nova's homes of a zoo).
 
 The expensive checks run at sampled decisions: from a random start, at gaps that double from 1
 up to `every`, so that a short game gets a few samples and a long one a sample every `every`
@@ -518,10 +519,11 @@ def _slot_names(cls: type) -> tuple[str, ...]:
 
 
 def _attributes(value: Any) -> list[tuple[str, Any]]:
-    """An object's stored attributes: its slots, then its instance dict by name."""
-    items = [(name, getattr(value, name, _UNSET)) for name in _slot_names(value.__class__)]
+    """An object's stored attributes but its memos (`memo_fields`): its slots, then its instance dict by name."""
+    memos = getattr(value.__class__, "memo_fields", ())
+    items = [(name, getattr(value, name, _UNSET)) for name in _slot_names(value.__class__) if name not in memos]
     items = [(name, item) for name, item in items if item is not _UNSET]
-    items += sorted(getattr(value, "__dict__", {}).items())
+    items += sorted((name, item) for name, item in getattr(value, "__dict__", {}).items() if name not in memos)
     return items
 
 

@@ -22,7 +22,7 @@ from sim.arknova.state import ArkNovaState, PlayerState, ProjectRow
 # ----------------------------------------------------------------------------- canonical form
 
 # A player's slots that keep what was found from its state to save work (a cache), not state.
-PLAYER_FIELDS = tuple(name for name in PlayerState.__slots__ if name != "homes_memo")
+PLAYER_FIELDS = tuple(name for name in PlayerState.__slots__ if name not in PlayerState.memo_fields)
 
 
 def canon(value):

@@ -358,6 +358,37 @@ def test_the_kit_catches_a_broken_contract(broken: Callable[[], ToyGame], checks
         check_game(broken(), every=2)
 
 
+class CopySharesAMemo(ToyState):
+    """Its copies share a table it fills at every move (in `plays`, unused without history)."""
+
+    __slots__ = ()
+
+    def apply(self, option: Any) -> None:
+        super().apply(option)
+        if self.plays is None:
+            self.plays = []
+        self.plays.append(repr(option))  # type: ignore[arg-type]
+
+    def copy(self) -> ToyState:
+        other = super().copy()
+        other.__class__ = type(self)
+        other.plays = self.plays
+        return other
+
+
+class DeclaresItsMemo(CopySharesAMemo):
+    """The same table named a memo (`memo_fields`): what the kit compares leaves it out."""
+
+    __slots__ = ()
+    memo_fields = ("plays",)
+
+
+def test_a_memo_that_copies_share_is_left_out_only_when_its_class_names_it() -> None:
+    with pytest.raises(AssertionError, match=r"copy\(\) shares state"):
+        check_game(playing(CopySharesAMemo), every=2, checks=("copies",))
+    check_game(playing(DeclaresItsMemo), every=2, checks=("copies",))
+
+
 def test_a_check_left_out_does_not_fail() -> None:
     """The broken toys above fail their check, not any check: without it they pass."""
     for make, checks in ((lambda: playing(StrictAboutRounds), ("invariants",)),
