@@ -74,7 +74,7 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free", "symbol_values", "tops", "by_class",
+    __slots__ = ("state", "seat", "weights", "values", "by_worth", "free", "symbol_values", "tops", "by_class",
                  "limit")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
@@ -83,7 +83,6 @@ class Judge:
         self.by_class = {creature.cls: creature for creature in creatures}  # a menagerie has one creature per class
         self.limit = min(len(creatures), state.class_limit)  # cards a creature may hold
         self.values: dict[int, float] = {}
-        self.ahead: dict[int, tuple[list[int], int]] = {}
         self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
         self.free: dict[tuple[str, int], bool] = {}
         self.symbol_values: dict[int, float] = {}  # by card number * 8 + class of the creature
@@ -92,15 +91,7 @@ class Judge:
     def terrain_share(self, creature: Creature, terrain: int) -> float:
         """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
         lie ahead (up to 8)."""
-        key = creature.continent * 64 + creature.space
-        found = self.ahead.get(key)
-        if found is None:
-            ahead = [value for value in self.state.trail(creature.continent).terrains[creature.space + 1:] if value >= 0]
-            counts = [0] * 7
-            for value in ahead:
-                counts[value] += 1
-            found = self.ahead[key] = (counts, len(ahead))
-        counts, total = found
+        counts, total = self.state.trail(creature.continent).ahead[creature.space]
         return counts[terrain] / total * min(total, 8) / 4 if total else 0.0
 
     def symbols(self, card: Card, creature: Creature) -> float:

@@ -18,7 +18,7 @@ import functools
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -193,6 +193,18 @@ class Trail:
     terrains: tuple[int, ...]
     tokens: tuple[str, ...]
     token_spaces: tuple[int, ...]  # the spaces with a token kind, south to north
+    # per space: how many terrain spaces after it show each terrain, and how many terrain spaces follow it
+    # (what a bot asks of the path ahead of a creature, worked out once per trail, not once per question)
+    ahead: tuple[tuple[tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = [0] * len(TERRAINS)
+        ahead = []
+        for terrain in reversed(self.terrains):
+            ahead.append((tuple(counts), sum(counts)))
+            if terrain != NO_TERRAIN:
+                counts[terrain] += 1
+        object.__setattr__(self, "ahead", tuple(reversed(ahead)))  # frozen: set once, here
 
     @property
     def final(self) -> int:
