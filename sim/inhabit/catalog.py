@@ -243,6 +243,13 @@ class Catalog:
     tokens: Mapping[int, Token]  # by id
     trails: Mapping[str, Mapping[int, Trail]]  # side -> continent -> trail
     start_space: Mapping[int, int]  # players -> first space not covered by a sun marker
+    # derived once, for what every observation and deal looks up: each token's colour by id, the card numbers in order
+    token_color: Mapping[int, str] = field(init=False, repr=False, compare=False)
+    numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "token_color", {token.id: token.color for token in self.tokens.values()})
+        object.__setattr__(self, "numbers", tuple(sorted(self.cards)))
 
     def card(self, number: int) -> Card:
         return self.cards[number]

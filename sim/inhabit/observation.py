@@ -38,10 +38,10 @@ class InhabitObservation:
 
     @classmethod
     def of(cls, game: InhabitState, seat: int) -> "InhabitObservation":
-        tokens = game.catalog.tokens
+        color = game.catalog.token_color.__getitem__
         hand_decks = tuple(_decks(player.hand) for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
-        stack_colors = tuple(tuple(tuple([tokens[token].color for token in row[space]]) for space in trail.token_spaces)
+        stack_colors = tuple(tuple([tuple(map(color, row[space])) for space in trail.token_spaces])
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy(hidden=False)
         view._decision = None
@@ -65,9 +65,10 @@ class InhabitObservation:
         if view.move is not None:
             seen.update(view.move.cards)
         found: dict[int, list[int]] = {deck: [] for deck in DECKS}
-        for number, card in sorted(view.catalog.cards.items()):
-            if (not view.intro or card.egg) and number not in seen:
-                found[card.deck].append(number)
+        cards = view.catalog.cards
+        for number in view.catalog.numbers:
+            if number not in seen and (not view.intro or cards[number].egg):
+                found[cards[number].deck].append(number)
         return found
 
     def unseen_tokens(self) -> dict[str, list[int]]:
@@ -121,7 +122,6 @@ def _decks(cards: list[int]) -> tuple[int, ...]:
 
 
 def _colors(game: InhabitState, tokens: list[int]) -> tuple[int, ...]:
-    catalog = game.catalog.tokens
-    colors = [catalog[token].color for token in tokens]
+    colors = list(map(game.catalog.token_color.__getitem__, tokens))
     return tuple(map(colors.count, TOKEN_COLORS))
 
