@@ -89,7 +89,7 @@ class InhabitObservation:
     def determinize(self, rng: random.Random) -> InhabitState:
         """A full game consistent with this view, the unseen cards and tokens dealt from `rng`."""
         game = self.view.copy()
-        game.rng = random.Random(rng.getrandbits(64))
+        game.seed_rng(rng.getrandbits(64))
         cards = self.unseen_cards()
         for pile in cards.values():
             rng.shuffle(pile)
