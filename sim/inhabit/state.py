@@ -89,8 +89,11 @@ class Seat:
         self.actions = actions if actions is not None else [0, 0, 0]
 
     def copy(self) -> "Seat":
-        return Seat(self.hand[:], self.hand_limit, [creature.copy() for creature in self.creatures], self.rack[:],
-                    self.on_continent[:], self.region_points, self.token_points, self.turns, self.actions[:])
+        other = _bare(Seat)  # as Creature.copy
+        other.hand, other.hand_limit, other.creatures = self.hand[:], self.hand_limit, list(map(Creature.copy, self.creatures))
+        other.rack, other.on_continent, other.region_points = self.rack[:], self.on_continent[:], self.region_points
+        other.token_points, other.turns, other.actions = self.token_points, self.turns, self.actions[:]
+        return other
 
     def creature(self, cls: int) -> Creature | None:
         for creature in self.creatures:
@@ -231,11 +234,11 @@ class InhabitState(StepMachine):
         other.max_turns = self.max_turns
         other.class_limit = self.class_limit
         other.up_to_highest = self.up_to_highest
-        other.seats = [seat.copy() for seat in self.seats]
-        other.decks = [deck[:] if hidden else [] for deck in self.decks]
-        other.discard_up = [pile[:] for pile in self.discard_up]
-        other.discard_down = [pile[:] if hidden else [] for pile in self.discard_down]
-        other.occupant = [row[:] for row in self.occupant]
+        other.seats = list(map(Seat.copy, self.seats))
+        other.decks = list(map(list.copy, self.decks)) if hidden else [[] for _ in self.decks]
+        other.discard_up = list(map(list.copy, self.discard_up))
+        other.discard_down = list(map(list.copy, self.discard_down)) if hidden else [[] for _ in self.discard_down]
+        other.occupant = list(map(list.copy, self.occupant))
         # The stacks are a list per space of every trail, most of them empty, and were a copy's largest part:
         # list.copy mapped over a row costs half a comprehension's slices. A view's row repeats one empty
         # list: a view is read, never played (determinize copies it first, a list per space).
