@@ -75,7 +75,7 @@ class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
     __slots__ = ("state", "seat", "weights", "values", "by_worth", "free", "symbol_values", "tops", "by_class",
-                 "limit")
+                 "limit", "token_points")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
@@ -87,6 +87,7 @@ class Judge:
         self.free: dict[tuple[str, int], bool] = {}
         self.symbol_values: dict[int, float] = {}  # by card number * 8 + class of the creature
         self.tops: dict[int, float] = {}  # top_value by card number
+        self.token_points: dict[int, int] = {}  # by symbol: the fewest points of a rack token showing it
 
     def symbols(self, card: Card, creature: Creature) -> float:
         """The continent and terrain symbols of `card` under `creature`: moves on its continent (or a
@@ -133,6 +134,15 @@ class Judge:
         self.values[number] = value = weights.card_cost * best
         return value
 
+    def least_token(self, symbol: int) -> int:
+        """The fewest points of a token on the rack showing `symbol` (the one a placement takes)."""
+        found = self.token_points.get(symbol)
+        if found is None:
+            tokens = self.state.catalog.tokens
+            found = self.token_points[symbol] = min(tokens[token].points for token in self.state.seats[self.seat].rack
+                                                    if tokens[token].symbol == symbol)
+        return found
+
     def is_free(self, sub_action: str, target_top: int) -> bool:
         """Whether an ability makes the sub-action free (asked once per sub-action and card covered)."""
         key = (sub_action, target_top)
@@ -157,13 +167,10 @@ class Judge:
 
 def sub_action_value(judge: Judge, option: Any) -> float:
     """What a sub-action brings, less the card it costs unless an ability makes it free."""
-    state, seat, weights = judge.state, judge.seat, judge.weights
-    cards = state.catalog.cards
-    player = state.seats[seat]
+    weights = judge.weights
     if isinstance(option, Attach):
-        tokens = state.catalog.tokens
-        worth = min(tokens[token].points for token in player.rack if tokens[token].symbol == option.symbol)
-        return -weights.points * worth - 0.1
+        return -weights.points * judge.least_token(option.symbol) - 0.1
+    cards = judge.state.catalog.cards
     card = cards[option.card]
     if isinstance(option, Introduce):
         value = weights.introduce + judge.top(card) - (2.0 if option.continent != card.continent else 0.0)
