@@ -196,8 +196,10 @@ class Trail:
     # per space: how many terrain spaces after it show each terrain, and how many terrain spaces follow it
     # (what a bot asks of the path ahead of a creature, worked out once per trail, not once per question)
     ahead: tuple[tuple[tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
+    final: int = field(init=False, repr=False, compare=False)  # the final space (the last), read all the time
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "final", len(self.terrains) - 1)
         counts = [0] * len(TERRAINS)
         ahead = []
         for terrain in reversed(self.terrains):
@@ -205,10 +207,6 @@ class Trail:
             if terrain != NO_TERRAIN:
                 counts[terrain] += 1
         object.__setattr__(self, "ahead", tuple(reversed(ahead)))  # frozen: set once, here
-
-    @property
-    def final(self) -> int:
-        return len(self.terrains) - 1
 
     def __len__(self) -> int:
         return len(self.terrains)
