@@ -144,8 +144,9 @@ class Judge:
         return found
 
     def is_free(self, sub_action: str, target_top: int) -> bool:
-        """Whether an ability makes the sub-action free (asked once per sub-action and card covered)."""
-        key = (sub_action, target_top)
+        """Whether an ability makes the sub-action free (asked once per sub-action, and for an evolution
+        once per card covered: only a double evolution cares which card it covers, `free_source`)."""
+        key = (sub_action, target_top if sub_action == "evolve" else 0)
         found = self.free.get(key)
         if found is None:
             found = self.free[key] = free_source(self.state, self.seat, sub_action, target_top) != 0
