@@ -44,7 +44,10 @@ class InhabitObservation:
         stack_colors = tuple(tuple([tuple(map(color, row[space])) for space in trail.token_spaces])
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy(hidden=False)
-        view._decision = None
+        pending = game._decision
+        # The seat's own pending decision stays (it sees its options; a deal then needs not work them out
+        # again), another seat's goes (its options could show that seat's hand).
+        view._decision = pending if pending is not None and pending.seat == seat else None
         for index, player in enumerate(view.seats):
             if index != seat:
                 player.hand = []
