@@ -75,13 +75,14 @@ class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
     __slots__ = ("state", "seat", "weights", "values", "by_worth", "free", "symbol_values", "tops", "by_class",
-                 "limit", "token_points")
+                 "limit", "token_points", "growing")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
         creatures = state.seats[seat].creatures
         self.by_class = {creature.cls: creature for creature in creatures}  # a menagerie has one creature per class
         self.limit = min(len(creatures), state.class_limit)  # cards a creature may hold
+        self.growing = [creature for creature in creatures if len(creature.cards) < self.limit]  # with room for a card
         self.values: dict[int, float] = {}
         self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
         self.free: dict[tuple[str, int], bool] = {}
@@ -118,19 +119,19 @@ class Judge:
             return found
         state, weights = self.state, self.weights
         card = state.catalog.cards[number]
-        player = state.seats[self.seat]
         creature = self.by_class.get(card.cls)
-        limit = self.limit  # a creature with room holds fewer cards
         if creature is None:
             best = weights.introduce + self.top(card)
         else:
             best = 0.0
-            if len(creature.cards) < limit:
+            growing = self.growing
+            if creature in growing:
                 grow = max(weights.multiply, weights.evolve + self.top(card) - self.top(state.catalog.cards[creature.top]))
                 best = grow + self.symbols(card, creature)
-            for other in player.creatures:
-                if len(other.cards) < limit:
-                    best = max(best, weights.adapt + self.symbols(card, other))
+            for other in growing:
+                adapt = weights.adapt + self.symbols(card, other)
+                if adapt > best:
+                    best = adapt
         self.values[number] = value = weights.card_cost * best
         return value
 
