@@ -45,7 +45,7 @@ class InhabitObservation:
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy(hidden=False)
         pending = game._decision
-        # The seat's own pending decision stays (it sees its options; a deal then needs not work them out
+        # The seat's own pending decision stays (it sees its options; a deal then need not work them out
         # again), another seat's goes (its options could show that seat's hand).
         view._decision = pending if pending is not None and pending.seat == seat else None
         for index, player in enumerate(view.seats):
