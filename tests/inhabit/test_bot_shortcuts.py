@@ -1,6 +1,7 @@
 """The default bot's shortcuts give what their plain definitions give, on positions of real games: the turn
 lookahead that stops where the turn's steps run out, the judge's cheapest payment from the hand sorted once,
-and the observation's view whose rows of empty stacks repeat one list (never dealt into)."""
+the observation's view whose rows of empty stacks repeat one list (never dealt into), and the seat's own pending
+decision a deal keeps."""
 
 from __future__ import annotations
 
@@ -72,3 +73,13 @@ def test_dealing_a_view_leaves_the_view_and_other_deals_as_they_were() -> None:
             stack.append(999)
         assert all(999 not in stack for stack in second.stacks[continent])
     assert all(space == [] for row in seen.view.stacks for space in row)
+
+
+def test_a_deal_keeps_the_seats_own_pending_decision_as_working_it_out_again_gives_it() -> None:
+    for game, decision in positions(4, 3)[::7]:
+        seat = decision.seat
+        dealt = game.observation(seat).determinize(random.Random(seat))
+        assert dealt.decision() is decision
+        dealt._decision = None
+        assert dealt.decision() == decision
+        assert game.observation((seat + 1) % 4).view._decision is None  # another seat's options are not shown
