@@ -1,7 +1,7 @@
 """The default bot's shortcuts give what their plain definitions give, on positions of real games: the turn
 lookahead that stops where the turn's steps run out, the judge's cheapest payment from the hand sorted once,
-the observation's view whose rows of empty stacks repeat one list (never dealt into), and the seat's own pending
-decision a deal keeps."""
+the observation's view whose rows of empty stacks repeat one list (never dealt into), the seat's own pending
+decision a deal keeps, and each trail's terrains ahead of a space counted once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from heuristics.inhabit import policy
 from heuristics.inhabit.bot import InhabitBot
 from heuristics.inhabit.policy import Judge
-from inhabit.helpers import new
+from inhabit.helpers import CATALOG, new
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import make_bot
@@ -83,3 +83,13 @@ def test_a_deal_keeps_the_seats_own_pending_decision_as_working_it_out_again_giv
         dealt._decision = None
         assert dealt.decision() == decision
         assert game.observation((seat + 1) % 4).view._decision is None  # another seat's options are not shown
+
+
+def test_each_trails_terrains_ahead_of_a_space_are_those_of_the_path_after_it() -> None:
+    trails = [trail for side in CATALOG.trails.values() for trail in side.values()]
+    assert len(trails) >= 6
+    for trail in trails:
+        assert trail.final == len(trail.terrains) - 1
+        for space in range(len(trail)):
+            after = [terrain for terrain in trail.terrains[space + 1:] if terrain >= 0]
+            assert trail.ahead[space] == (tuple(after.count(terrain) for terrain in range(7)), len(after))
