@@ -1,7 +1,8 @@
 """The default bot's shortcuts give what their plain definitions give, on positions of real games: the turn
 lookahead that stops where the turn's steps run out, the judge's cheapest payment from the hand sorted once,
 the observation's view whose rows of empty stacks repeat one list (never dealt into), the seat's own pending
-decision a deal keeps, and each trail's terrains ahead of a space counted once."""
+decision a deal keeps, its random stream made when first drawn, and each trail's terrains ahead of a space counted
+once."""
 
 from __future__ import annotations
 
@@ -93,3 +94,14 @@ def test_each_trails_terrains_ahead_of_a_space_are_those_of_the_path_after_it() 
         for space in range(len(trail)):
             after = [terrain for terrain in trail.terrains[space + 1:] if terrain >= 0]
             assert trail.ahead[space] == (tuple(after.count(terrain) for terrain in range(7)), len(after))
+
+
+def test_a_deals_random_stream_is_made_from_its_seed_when_first_drawn_and_copies_draw_the_same() -> None:
+    game = positions(4, 2)[40][0]
+    dealt = game.observation(0).determinize(random.Random(5))
+    before = dealt.copy()
+    stream = random.Random(random.Random(5).getrandbits(64))  # a deal's first draw seeds its game's stream
+    expected = [stream.random() for _ in range(4)]
+    assert [dealt.rng.random() for _ in range(3)] == expected[:3]
+    assert [before.rng.random() for _ in range(3)] == expected[:3]  # copied before the stream was made
+    assert dealt.copy().rng.random() == expected[3]  # copied after three draws: the stream goes on
