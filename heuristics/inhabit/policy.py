@@ -74,45 +74,35 @@ def top_value(card: Card, weights: Weights) -> float:
 class Judge:
     """The worth of cards and symbols for one seat at one decision, each computed once."""
 
-    __slots__ = ("state", "seat", "weights", "values", "ahead", "by_worth", "free", "symbol_values", "tops", "by_class",
-                 "limit")
+    __slots__ = ("state", "seat", "weights", "values", "by_worth", "free", "symbol_values", "tops", "by_class",
+                 "limit", "token_points", "growing")
 
     def __init__(self, state: InhabitState, seat: int, weights: Weights) -> None:
         self.state, self.seat, self.weights = state, seat, weights
         creatures = state.seats[seat].creatures
         self.by_class = {creature.cls: creature for creature in creatures}  # a menagerie has one creature per class
         self.limit = min(len(creatures), state.class_limit)  # cards a creature may hold
+        self.growing = [creature for creature in creatures if len(creature.cards) < self.limit]  # with room for a card
         self.values: dict[int, float] = {}
-        self.ahead: dict[int, tuple[list[int], int]] = {}
         self.by_worth: list[tuple[float, int]] | None = None  # the hand as (worth, card), least first
         self.free: dict[tuple[str, int], bool] = {}
         self.symbol_values: dict[int, float] = {}  # by card number * 8 + class of the creature
         self.tops: dict[int, float] = {}  # top_value by card number
-
-    def terrain_share(self, creature: Creature, terrain: int) -> float:
-        """The share of the terrain spaces ahead of the creature that show `terrain`, scaled by how many
-        lie ahead (up to 8)."""
-        key = creature.continent * 64 + creature.space
-        found = self.ahead.get(key)
-        if found is None:
-            ahead = [value for value in self.state.trail(creature.continent).terrains[creature.space + 1:] if value >= 0]
-            counts = [0] * 7
-            for value in ahead:
-                counts[value] += 1
-            found = self.ahead[key] = (counts, len(ahead))
-        counts, total = found
-        return counts[terrain] / total * min(total, 8) / 4 if total else 0.0
+        self.token_points: dict[int, int] = {}  # by symbol: the fewest points of a rack token showing it
 
     def symbols(self, card: Card, creature: Creature) -> float:
         """The continent and terrain symbols of `card` under `creature`: moves on its continent (or a
-        migration), and the spaces ahead of it that show the terrain."""
+        migration), and the spaces ahead of it that show the terrain (their share of the terrain spaces
+        ahead, scaled by how many lie ahead, up to 8)."""
         key = card.number * 8 + creature.cls
         found = self.symbol_values.get(key)
         if found is None:
             weights = self.weights
             value = weights.home_symbol if card.continent == creature.continent else (
                 weights.other_continent if self.state.trails[card.continent] is not None else 0.0)
-            found = self.symbol_values[key] = value + weights.terrain_ahead * self.terrain_share(creature, card.terrain)
+            counts, total = self.state.trail(creature.continent).ahead[creature.space]
+            share = counts[card.terrain] / total * min(total, 8) / 4 if total else 0.0
+            found = self.symbol_values[key] = value + weights.terrain_ahead * share
         return found
 
     def top(self, card: Card) -> float:
@@ -122,9 +112,6 @@ class Judge:
             found = self.tops[card.number] = top_value(card, self.weights)
         return found
 
-    def room(self, creature: Creature) -> bool:
-        return len(creature.cards) < self.limit
-
     def card(self, number: int) -> float:
         """A hand card's worth: its best use now (a class to open, a creature to grow, symbols to add)."""
         found = self.values.get(number)
@@ -132,24 +119,35 @@ class Judge:
             return found
         state, weights = self.state, self.weights
         card = state.catalog.cards[number]
-        player = state.seats[self.seat]
         creature = self.by_class.get(card.cls)
         if creature is None:
             best = weights.introduce + self.top(card)
         else:
             best = 0.0
-            if self.room(creature):
+            growing = self.growing
+            if creature in growing:
                 grow = max(weights.multiply, weights.evolve + self.top(card) - self.top(state.catalog.cards[creature.top]))
                 best = grow + self.symbols(card, creature)
-            for other in player.creatures:
-                if self.room(other):
-                    best = max(best, weights.adapt + self.symbols(card, other))
+            for other in growing:
+                adapt = weights.adapt + self.symbols(card, other)
+                if adapt > best:
+                    best = adapt
         self.values[number] = value = weights.card_cost * best
         return value
 
+    def least_token(self, symbol: int) -> int:
+        """The fewest points of a token on the rack showing `symbol` (the one a placement takes)."""
+        found = self.token_points.get(symbol)
+        if found is None:
+            tokens = self.state.catalog.tokens
+            found = self.token_points[symbol] = min(tokens[token].points for token in self.state.seats[self.seat].rack
+                                                    if tokens[token].symbol == symbol)
+        return found
+
     def is_free(self, sub_action: str, target_top: int) -> bool:
-        """Whether an ability makes the sub-action free (asked once per sub-action and card covered)."""
-        key = (sub_action, target_top)
+        """Whether an ability makes the sub-action free (asked once per sub-action, and for an evolution
+        once per card covered: only a double evolution cares which card it covers, `free_source`)."""
+        key = (sub_action, target_top if sub_action == "evolve" else 0)
         found = self.free.get(key)
         if found is None:
             found = self.free[key] = free_source(self.state, self.seat, sub_action, target_top) != 0
@@ -160,7 +158,10 @@ class Judge:
         hand is sorted by worth once per judge: a menagerie decision asks this for each of its options."""
         if self.by_worth is None:
             self.by_worth = sorted((self.card(card), card) for card in self.state.seats[self.seat].hand)
-        return next((worth for worth, card in self.by_worth if card != without), 0.0)
+        for worth, card in self.by_worth:
+            if card != without:
+                return worth
+        return 0.0
 
 
 # ----------------------------------------------------------------------------- menagerie
@@ -168,13 +169,10 @@ class Judge:
 
 def sub_action_value(judge: Judge, option: Any) -> float:
     """What a sub-action brings, less the card it costs unless an ability makes it free."""
-    state, seat, weights = judge.state, judge.seat, judge.weights
-    cards = state.catalog.cards
-    player = state.seats[seat]
+    weights = judge.weights
     if isinstance(option, Attach):
-        tokens = state.catalog.tokens
-        worth = min(tokens[token].points for token in player.rack if tokens[token].symbol == option.symbol)
-        return -weights.points * worth - 0.1
+        return -weights.points * judge.least_token(option.symbol) - 0.1
+    cards = judge.state.catalog.cards
     card = cards[option.card]
     if isinstance(option, Introduce):
         value = weights.introduce + judge.top(card) - (2.0 if option.continent != card.continent else 0.0)
@@ -269,19 +267,28 @@ def trigger(state: InhabitState, seat: int, decision: Decision, weights: Weights
     return max(decision.options, key=worth)
 
 
-def endpoint(state: InhabitState, creature: Creature, plan: Any) -> tuple[int, int, int]:
-    """Where a plan leaves the creature (continent, space) and the token stacks it passes."""
-    move = state.move
-    assert move is not None
-    pools = (move.pools if move.began else pools_of(state, creature))[:]
-    continent, space = creature.continent, creature.space
-    if isinstance(plan, MigrateFirst):
-        continent = plan.continent
-        space = migration_space(state.trail(continent), state.occupant[continent], state.start,
-                                state.trail(creature.continent).regions[space])
-        pay(pools, continent, state.trail(continent).terrains[space])
-    landings = walk(state, continent, space, pools)[:plan.steps]
-    end = landings[-1] if landings else space
+Walks = dict[int, tuple[int, list[int]]]  # by continent: where a walk of the moving creature starts, its landings
+
+
+def endpoint(state: InhabitState, creature: Creature, plan: Any, walks: Walks) -> tuple[int, int, int]:
+    """Where a plan leaves the creature (continent, space) and the token stacks it passes. A plan's steps
+    are the first of the walk from where it stands or from where its first migration lands, the same for
+    every plan of a decision that starts there: `walks` keeps each (a continent has one start)."""
+    continent = plan.continent if isinstance(plan, MigrateFirst) else creature.continent
+    walk_from = walks.get(continent)
+    if walk_from is None:
+        move = state.move
+        assert move is not None
+        pools = (move.pools if move.began else pools_of(state, creature))[:]
+        space = creature.space
+        if isinstance(plan, MigrateFirst):
+            space = migration_space(state.trail(continent), state.occupant[continent], state.start,
+                                    state.trail(creature.continent).regions[space])
+            pay(pools, continent, state.trail(continent).terrains[space])
+        walk_from = walks[continent] = (space, walk(state, continent, space, pools))
+    space, landings = walk_from
+    taken = landings[:plan.steps]
+    end = taken[-1] if taken else space
     stacks = state.stacks[continent]
     passed = sum(1 for index in range(space + 1, end) if stacks[index])
     if isinstance(plan, MigrateLast):
@@ -291,8 +298,8 @@ def endpoint(state: InhabitState, creature: Creature, plan: Any) -> tuple[int, i
     return continent, end, passed
 
 
-def plan_value(state: InhabitState, seat: int, creature: Creature, plan: Any, weights: Weights) -> float:
-    continent, space, passed = endpoint(state, creature, plan)
+def plan_value(state: InhabitState, seat: int, creature: Creature, plan: Any, weights: Weights, walks: Walks) -> float:
+    continent, space, passed = endpoint(state, creature, plan, walks)
     before = state.trail(creature.continent)
     after = state.trail(continent)
     gain = after.regions[space] - before.regions[creature.space]
@@ -315,8 +322,9 @@ def move(state: InhabitState, seat: int, decision: Decision, weights: Weights) -
     creature = state.seats[seat].creatures[index]
     plans = [option for option in decision.options if isinstance(option, (Stay, MigrateFirst, MigrateLast))]
     best, best_value = (DONE, 0.0) if DONE in decision.options else (plans[0], -math.inf)  # a marker in transit
+    walks: Walks = {}
     for plan in plans:
-        worth = plan_value(state, seat, creature, plan, weights)
+        worth = plan_value(state, seat, creature, plan, weights, walks)
         if worth > best_value:
             best, best_value = plan, worth
     if best is DONE:

@@ -18,7 +18,7 @@ import functools
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -193,10 +193,20 @@ class Trail:
     terrains: tuple[int, ...]
     tokens: tuple[str, ...]
     token_spaces: tuple[int, ...]  # the spaces with a token kind, south to north
+    # per space: how many terrain spaces after it show each terrain, and how many terrain spaces follow it
+    # (what a bot asks of the path ahead of a creature, worked out once per trail, not once per question)
+    ahead: tuple[tuple[tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
+    final: int = field(init=False, repr=False, compare=False)  # the final space (the last), read all the time
 
-    @property
-    def final(self) -> int:
-        return len(self.terrains) - 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "final", len(self.terrains) - 1)
+        counts = [0] * len(TERRAINS)
+        ahead = []
+        for terrain in reversed(self.terrains):
+            ahead.append((tuple(counts), sum(counts)))
+            if terrain != NO_TERRAIN:
+                counts[terrain] += 1
+        object.__setattr__(self, "ahead", tuple(reversed(ahead)))  # frozen: set once, here
 
     def __len__(self) -> int:
         return len(self.terrains)
@@ -231,6 +241,13 @@ class Catalog:
     tokens: Mapping[int, Token]  # by id
     trails: Mapping[str, Mapping[int, Trail]]  # side -> continent -> trail
     start_space: Mapping[int, int]  # players -> first space not covered by a sun marker
+    # derived once, for what every observation and deal looks up: each token's colour by id, the card numbers in order
+    token_color: Mapping[int, str] = field(init=False, repr=False, compare=False)
+    numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "token_color", {token.id: token.color for token in self.tokens.values()})
+        object.__setattr__(self, "numbers", tuple(sorted(self.cards)))
 
     def card(self, number: int) -> Card:
         return self.cards[number]

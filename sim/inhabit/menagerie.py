@@ -9,6 +9,7 @@ before the new card's triggered abilities act. Tokens may be placed on creatures
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from sim.inhabit import history
@@ -76,25 +77,28 @@ def entry_continents(game: "InhabitState", seat: int, card: int) -> list[int]:
 
 def card_options(game: "InhabitState", seat: int) -> list[MenagerieOption]:
     """Every card a sub-action could play now, with what it does."""
+    return list(each_card_option(game, seat))
+
+
+def each_card_option(game: "InhabitState", seat: int) -> Iterator[MenagerieOption]:
+    """`card_options` one at a time, so that asking whether there is one stops at the first."""
     player = game.seats[seat]
     cards = game.catalog.cards
     room = min(len(player.creatures), game.class_limit)
     pays = {name: can_pay(game, seat, name) for name in FREE}
     growing = [creature for creature in player.creatures if len(creature.cards) < room]
-    options: list[MenagerieOption] = []
     for card in sorted(player.hand):
         creature = player.creature(cards[card].cls)
         if creature is None:
             if pays["introduce"] and len(player.creatures) < game.class_limit:
-                options += [Introduce(card, continent) for continent in entry_continents(game, seat, card)]
+                yield from (Introduce(card, continent) for continent in entry_continents(game, seat, card))
         elif len(creature.cards) < room:
             if pays["multiply"]:
-                options.append(Multiply(card))
+                yield Multiply(card)
             if pays["evolve"]:
-                options.append(Evolve(card))
+                yield Evolve(card)
         if pays["adapt"]:
-            options += [Adapt(card, target.cls) for target in growing]
-    return options
+            yield from (Adapt(card, target.cls) for target in growing)
 
 
 def attach_options(game: "InhabitState", seat: int, classes: list[int]) -> list[Attach]:
@@ -113,7 +117,7 @@ def can_play_menagerie(game: "InhabitState", seat: int) -> bool:
         return False
     room = min(len(player.creatures), game.class_limit)
     if any(len(creature.cards) < room for creature in player.creatures):
-        return bool(card_options(game, seat))
+        return next(each_card_option(game, seat), None) is not None
     cards = game.catalog.cards
     return len(player.creatures) < game.class_limit and any(
         player.creature(cards[card].cls) is None and entry_continents(game, seat, card) for card in player.hand) and \

@@ -188,17 +188,18 @@ def crowded(game: "InhabitState", seat: int) -> int:
     return next((continent for continent, count in enumerate(counts) if count > 2), -1)
 
 
-def way_out(game: "InhabitState", seat: int, continent: int) -> bool:
+def way_out(game: "InhabitState", seat: int, continent: int, moving: int, migrated: bool, next_index: int) -> bool:
     """Whether a creature of the seat on `continent` can still migrate away this turn: the one moving
-    now if it has not migrated, or a triggered one still to move, with a migration open from where it
-    stands (it shows the symbol of a continent with a free space where the seat has fewer than two)."""
+    now (at menagerie position `moving`, -1 for none) if it has not `migrated`, or a triggered one still to
+    move (from position `next_index` on), with a migration open from where it stands (it shows the symbol of
+    a continent with a free space where the seat has fewer than two)."""
     move = game.move
     assert move is not None
     for index, creature in enumerate(game.seats[seat].creatures):
         if creature.continent != continent or creature.space == game.trail(continent).final:
             continue
-        moving = move.began and index == move.current
-        if (moving and not move.migrated or not moving and index >= move.next_index and creature.mask & move.mask) \
+        is_moving = index == moving
+        if (is_moving and not migrated or not is_moving and index >= next_index and creature.mask & move.mask) \
                 and migration_targets(game, seat, creature, game.region(creature)):
             return True
     return False
@@ -215,15 +216,61 @@ def could_leave(game: "InhabitState", seat: int, index: int, continent: int) -> 
                for creature in game.seats[seat].creatures[index + 1:])
 
 
-def keeps_a_way_out(game: "InhabitState", seat: int, option: MoveOption) -> bool:
-    """Whether, after `option`, the turn can still end with at most two of the seat's markers on every
-    continent ("nur dann, wenn durch weitere Auswanderung vor dem Ende des Spielzuges diese Anzahl wieder
-    auf zwei oder weniger reduziert wird"): tried on a copy of the game. A move that ends the game while a
-    third marker is in transit is refused, since the game's end ends the turn."""
-    after = game.copy(with_rng=False)  # a movement draws no random number
-    move_creature(after, MoveStep.of(seat), option)
-    continent = crowded(after, seat)
-    return continent < 0 or not after.over and way_out(after, seat, continent)
+def keeps_a_way_out(game: "InhabitState", seat: int, option: Plan | Done) -> bool:
+    """Whether, after the moving creature's `option`, the turn can still end with at most two of the seat's
+    markers on every continent ("nur dann, wenn durch weitere Auswanderung vor dem Ende des Spielzuges diese
+    Anzahl wieder auf zwei oder weniger reduziert wird"). A move that ends the game while a third marker is
+    in transit is refused, since the game's end ends the turn.
+
+    The option is not played (a copy of the whole game per option cost a random game's Movement more than
+    anything else): `after_option` works out where it leaves the creature's marker and whether it ends the
+    game, as `execute` would; the marker is moved there on this game, `way_out` asked, and the marker moved
+    back (`lift` and `place` undo each other exactly). Whether the creature is done after a plan needs no
+    answer: `move_creature` keeps it moving only while it can go on or holds a token, and a creature counts
+    as a way out in `way_out` only if it has not migrated and has a migration open, which means it can go
+    on (so is still moving); a done creature is left out since it stands left of `next_index`."""
+    move = game.move
+    assert move is not None
+    index = current(game, seat)
+    creature = game.seats[seat].creatures[index]
+    began = move.began
+    next_index = move.next_index if began else index + 1
+    if isinstance(option, Done):  # the creature is done where it stands
+        continent = crowded(game, seat)
+        return continent < 0 or way_out(game, seat, continent, -1, False, next_index)
+    home, space = creature.continent, creature.space
+    target, landing, ends = after_option(game, creature, option, (move.pools if began else pools_of(game, creature))[:])
+    migrated = isinstance(option, (MigrateFirst, MigrateLast)) or began and move.migrated
+    lift(game, seat, creature)
+    place(game, seat, creature, target, landing)
+    try:
+        continent = crowded(game, seat)
+        return continent < 0 or not ends and way_out(game, seat, continent, index, migrated, next_index)
+    finally:
+        lift(game, seat, creature)
+        place(game, seat, creature, home, space)
+
+
+def after_option(game: "InhabitState", creature: "Creature", plan: Plan, pools: list[int]) -> tuple[int, int, bool]:
+    """Where `plan` would leave the creature's marker (continent, space), as `execute` carries it out with the
+    symbols `pools` (used up), and whether it would end the game (a step onto a final space that makes enough
+    of them occupied)."""
+    continent, space = creature.continent, creature.space
+    if isinstance(plan, MigrateFirst):
+        continent = plan.continent
+        space = migration_space(game.trail(continent), game.occupant[continent], game.start,
+                                game.trail(creature.continent).regions[space])
+        pay(pools, continent, game.trail(continent).terrains[space])
+    trail = game.trail(continent)
+    landings = walk(game, continent, space, pools)[:plan.steps]  # a plan's steps are paid for (`plans`)
+    if landings:
+        space = landings[-1]
+        if space == trail.final and game.finals + 1 >= game.end_continents:  # the final space ends the path
+            return continent, space, True
+    if isinstance(plan, MigrateLast):
+        continent, space = plan.continent, migration_space(game.trail(plan.continent), game.occupant[plan.continent],
+                                                           game.start, trail.regions[space])
+    return continent, space, False
 
 
 def can_go_on(game: "InhabitState", seat: int, creature: "Creature") -> bool:
@@ -282,16 +329,17 @@ def move_options(game: "InhabitState", step: MoveStep) -> tuple[MoveOption, ...]
                   if 1 << option.symbol & move.mask]
         return (*useful, DONE) if useful else ()
     creature = game.seats[seat].creatures[index]
-    options: list[MoveOption] = [*plans(game, seat, creature)]
+    ways = plans(game, seat, creature)
     can_stop = True
     if crowded(game, seat) >= 0:  # a third marker in transit: every option must leave a way out
-        options = [option for option in options if keeps_a_way_out(game, seat, option)]
+        ways = [plan for plan in ways if keeps_a_way_out(game, seat, plan)]
         can_stop = keeps_a_way_out(game, seat, DONE)
     else:  # only a migration to a continent with two of the seat's markers opens a transit
         on_continent = game.seats[seat].on_continent
-        options = [option for option in options if not isinstance(option, (MigrateFirst, MigrateLast))
-                   or on_continent[option.continent] < 2
-                   or could_leave(game, seat, index, option.continent) and keeps_a_way_out(game, seat, option)]
+        ways = [plan for plan in ways if not isinstance(plan, (MigrateFirst, MigrateLast))
+                or on_continent[plan.continent] < 2
+                or could_leave(game, seat, index, plan.continent) and keeps_a_way_out(game, seat, plan)]
+    options: list[MoveOption] = [*ways]
     if not move.began and move.next_index == 0:  # nothing has moved yet: a token may trigger one to the left
         options += [option for option in attach_options(game, seat, movable(game, seat, 0, index))
                     if 1 << option.symbol & move.mask]

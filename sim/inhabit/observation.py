@@ -38,13 +38,16 @@ class InhabitObservation:
 
     @classmethod
     def of(cls, game: InhabitState, seat: int) -> "InhabitObservation":
-        tokens = game.catalog.tokens
+        color = game.catalog.token_color.__getitem__
         hand_decks = tuple(_decks(player.hand) for player in game.seats)
         rack_colors = tuple(_colors(game, player.rack) for player in game.seats)
-        stack_colors = tuple(tuple(tuple([tokens[token].color for token in row[space]]) for space in trail.token_spaces)
+        stack_colors = tuple(tuple([tuple(map(color, row[space])) for space in trail.token_spaces])
                              if trail is not None else () for row, trail in zip(game.stacks, game.trails))
         view = game.copy(hidden=False)
-        view._decision = None
+        pending = game._decision
+        # The seat's own pending decision stays (it sees its options; a deal then need not work them out
+        # again), another seat's goes (its options could show that seat's hand).
+        view._decision = pending if pending is not None and pending.seat == seat else None
         for index, player in enumerate(view.seats):
             if index != seat:
                 player.hand = []
@@ -65,9 +68,10 @@ class InhabitObservation:
         if view.move is not None:
             seen.update(view.move.cards)
         found: dict[int, list[int]] = {deck: [] for deck in DECKS}
-        for number, card in sorted(view.catalog.cards.items()):
-            if (not view.intro or card.egg) and number not in seen:
-                found[card.deck].append(number)
+        cards = view.catalog.cards
+        for number in view.catalog.numbers:
+            if number not in seen and (not view.intro or cards[number].egg):
+                found[cards[number].deck].append(number)
         return found
 
     def unseen_tokens(self) -> dict[str, list[int]]:
@@ -88,7 +92,7 @@ class InhabitObservation:
     def determinize(self, rng: random.Random) -> InhabitState:
         """A full game consistent with this view, the unseen cards and tokens dealt from `rng`."""
         game = self.view.copy()
-        game.rng = random.Random(rng.getrandbits(64))
+        game.seed_rng(rng.getrandbits(64))
         cards = self.unseen_cards()
         for pile in cards.values():
             rng.shuffle(pile)
@@ -121,7 +125,6 @@ def _decks(cards: list[int]) -> tuple[int, ...]:
 
 
 def _colors(game: InhabitState, tokens: list[int]) -> tuple[int, ...]:
-    catalog = game.catalog.tokens
-    colors = [catalog[token].color for token in tokens]
+    colors = list(map(game.catalog.token_color.__getitem__, tokens))
     return tuple(map(colors.count, TOKEN_COLORS))
 

@@ -22,6 +22,7 @@ from sim.inhabit.steps import TurnStep
 EMPTY = -1  # an empty space in `occupant`
 HAND_LIMIT, INTRO_HAND_LIMIT = 6, 4  # "Das normale Handlimit beträgt sechs Karten"; "vier Karten" in the introductory game
 SYMBOL_COUNT = len(SYMBOLS)
+_bare = object.__new__
 
 
 class Creature:
@@ -48,8 +49,13 @@ class Creature:
         self.black = black
 
     def copy(self) -> "Creature":
-        return Creature(self.cls, self.top, self.cards[:], self.adapted[:], self.tokens[:], self.creatures,
-                        self.counts[:], self.mask, self.continent, self.space, self.black)
+        # the slots set one by one on a bare object: a copy is made for every creature of every copied game,
+        # and skipping __init__'s call costs a fifth less
+        other = _bare(Creature)
+        other.cls, other.top, other.cards, other.adapted = self.cls, self.top, self.cards[:], self.adapted[:]
+        other.tokens, other.creatures, other.counts, other.mask = self.tokens[:], self.creatures, self.counts[:], self.mask
+        other.continent, other.space, other.black = self.continent, self.space, self.black
+        return other
 
     def add_symbols(self, mask: int) -> None:
         """Count the continent and terrain symbols of `mask` (a card's or a token's)."""
@@ -83,8 +89,11 @@ class Seat:
         self.actions = actions if actions is not None else [0, 0, 0]
 
     def copy(self) -> "Seat":
-        return Seat(self.hand[:], self.hand_limit, [creature.copy() for creature in self.creatures], self.rack[:],
-                    self.on_continent[:], self.region_points, self.token_points, self.turns, self.actions[:])
+        other = _bare(Seat)  # as Creature.copy
+        other.hand, other.hand_limit, other.creatures = self.hand[:], self.hand_limit, list(map(Creature.copy, self.creatures))
+        other.rack, other.on_continent, other.region_points = self.rack[:], self.on_continent[:], self.region_points
+        other.token_points, other.turns, other.actions = self.token_points, self.turns, self.actions[:]
+        return other
 
     def creature(self, cls: int) -> Creature | None:
         for creature in self.creatures:
@@ -136,7 +145,7 @@ class InhabitState(StepMachine):
     __slots__ = ("catalog", "trails", "start", "intro", "end_continents", "max_turns", "class_limit", "up_to_highest",
                  "seats",
                  "decks", "discard_up", "discard_down", "occupant", "stacks", "box", "used_tokens", "finals",
-                 "region_markers", "current", "turn", "used", "move", "rng", "stack", "over", "_decision",
+                 "region_markers", "current", "turn", "used", "move", "_rng", "_rng_seed", "stack", "over", "_decision",
                  "end_reason", "card_points", "banned", "events", "turn_log")
     steps = STEPS
 
@@ -167,7 +176,8 @@ class InhabitState(StepMachine):
         self.turn = 0
         self.used: set[int] = set()  # ability cards used this turn
         self.move: Movement | None = None
-        self.rng = rng
+        self._rng: random.Random | None = rng
+        self._rng_seed: int | None = None  # see `rng`
         self.stack: list[Step] = []
         self.over = False
         self._decision = None
@@ -175,6 +185,25 @@ class InhabitState(StepMachine):
         self.card_points: list[int] = []  # each seat's scoring-card points, once the game is over
         self.events: list[tuple[Any, ...]] | None = None
         self.turn_log: list[list[Any]] | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random stream (None in an observation's view). A dealt game (`seed_rng`) makes it when
+        it first draws: a lookahead copies its dealt game once per option, and a copy of a stream (its state of
+        625 words out and in again) cost a third of such a copy, while most copies never draw (only a Rearing
+        that empties a deck reshuffles); a copy of a game that has not drawn yet takes its seed instead, and
+        its stream, made from that seed when needed, is the same."""
+        if self._rng is None and self._rng_seed is not None:
+            self._rng, self._rng_seed = random.Random(self._rng_seed), None
+        return self._rng  # type: ignore[return-value]
+
+    @rng.setter
+    def rng(self, stream: random.Random) -> None:
+        self._rng, self._rng_seed = stream, None
+
+    def seed_rng(self, seed: int) -> None:
+        """Give the game the stream `random.Random(seed)`, made when it first draws (see `rng`)."""
+        self._rng, self._rng_seed = None, seed
 
     def next_step(self) -> TurnStep:
         return TurnStep.of(self.current)
@@ -205,11 +234,11 @@ class InhabitState(StepMachine):
         other.max_turns = self.max_turns
         other.class_limit = self.class_limit
         other.up_to_highest = self.up_to_highest
-        other.seats = [seat.copy() for seat in self.seats]
-        other.decks = [deck[:] if hidden else [] for deck in self.decks]
-        other.discard_up = [pile[:] for pile in self.discard_up]
-        other.discard_down = [pile[:] if hidden else [] for pile in self.discard_down]
-        other.occupant = [row[:] for row in self.occupant]
+        other.seats = list(map(Seat.copy, self.seats))
+        other.decks = list(map(list.copy, self.decks)) if hidden else [[] for _ in self.decks]
+        other.discard_up = list(map(list.copy, self.discard_up))
+        other.discard_down = list(map(list.copy, self.discard_down)) if hidden else [[] for _ in self.discard_down]
+        other.occupant = list(map(list.copy, self.occupant))
         # The stacks are a list per space of every trail, most of them empty, and were a copy's largest part:
         # list.copy mapped over a row costs half a comprehension's slices. A view's row repeats one empty
         # list: a view is read, never played (determinize copies it first, a list per space).
@@ -222,13 +251,15 @@ class InhabitState(StepMachine):
         other.turn = self.turn
         other.used = set(self.used)
         other.move = self.move.copy() if self.move is not None else None
-        if hidden and with_rng and self.rng is not None:  # an observation's view has none
-            # made without seeding (Random() seeds from the OS, which cost more than the rest of the copy),
-            # then given the stream's state
-            other.rng = random.Random.__new__(random.Random)
-            other.rng.setstate(self.rng.getstate())
-        else:
-            other.rng = None  # type: ignore[assignment]
+        other._rng = other._rng_seed = None  # an observation's view has no stream
+        if hidden and with_rng:
+            if self._rng is not None:
+                # made without seeding (Random() seeds from the OS, which cost more than the rest of the copy),
+                # then given the stream's state
+                other._rng = random.Random.__new__(random.Random)
+                other._rng.setstate(self._rng.getstate())
+            else:
+                other._rng_seed = self._rng_seed  # a stream not made yet (see `rng`)
         other.stack = self.stack[:]
         other.over = self.over
         other._decision = self._decision

@@ -1,6 +1,8 @@
 """The default bot's shortcuts give what their plain definitions give, on positions of real games: the turn
 lookahead that stops where the turn's steps run out, the judge's cheapest payment from the hand sorted once,
-and the observation's view whose rows of empty stacks repeat one list (never dealt into)."""
+the observation's view whose rows of empty stacks repeat one list (never dealt into), the seat's own pending
+decision a deal keeps, its random stream made when first drawn, and each trail's terrains ahead of a space counted
+once."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 from heuristics.inhabit import policy
 from heuristics.inhabit.bot import InhabitBot
 from heuristics.inhabit.policy import Judge
-from inhabit.helpers import new
+from inhabit.helpers import CATALOG, new
 from sim.core.decision import Decision
 from sim.core.play import play_game
 from sim.core.registry import make_bot
@@ -72,3 +74,34 @@ def test_dealing_a_view_leaves_the_view_and_other_deals_as_they_were() -> None:
             stack.append(999)
         assert all(999 not in stack for stack in second.stacks[continent])
     assert all(space == [] for row in seen.view.stacks for space in row)
+
+
+def test_a_deal_keeps_the_seats_own_pending_decision_as_working_it_out_again_gives_it() -> None:
+    for game, decision in positions(4, 3)[::7]:
+        seat = decision.seat
+        dealt = game.observation(seat).determinize(random.Random(seat))
+        assert dealt.decision() is decision
+        dealt._decision = None
+        assert dealt.decision() == decision
+        assert game.observation((seat + 1) % 4).view._decision is None  # another seat's options are not shown
+
+
+def test_each_trails_terrains_ahead_of_a_space_are_those_of_the_path_after_it() -> None:
+    trails = [trail for side in CATALOG.trails.values() for trail in side.values()]
+    assert len(trails) >= 6
+    for trail in trails:
+        assert trail.final == len(trail.terrains) - 1
+        for space in range(len(trail)):
+            after = [terrain for terrain in trail.terrains[space + 1:] if terrain >= 0]
+            assert trail.ahead[space] == (tuple(after.count(terrain) for terrain in range(7)), len(after))
+
+
+def test_a_deals_random_stream_is_made_from_its_seed_when_first_drawn_and_copies_draw_the_same() -> None:
+    game = positions(4, 2)[40][0]
+    dealt = game.observation(0).determinize(random.Random(5))
+    before = dealt.copy()
+    stream = random.Random(random.Random(5).getrandbits(64))  # a deal's first draw seeds its game's stream
+    expected = [stream.random() for _ in range(4)]
+    assert [dealt.rng.random() for _ in range(3)] == expected[:3]
+    assert [before.rng.random() for _ in range(3)] == expected[:3]  # copied before the stream was made
+    assert dealt.copy().rng.random() == expected[3]  # copied after three draws: the stream goes on
