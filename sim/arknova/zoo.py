@@ -107,7 +107,7 @@ def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, 
         bits = zoos(map_id, occupied, kiosks, upgraded_build, terrain)[0]
         return tables[map_id, terrain].placements(bits, kind)
 
-    return lru_cache(maxsize=1 << 16)(legal)
+    return lru_cache(maxsize=1 << 13)(legal)
 
 
 def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, frozenset[str]]]:
@@ -122,7 +122,7 @@ def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, frozense
         bits = table.legal(occupied, kiosks, upgraded_build)
         return bits, table.kinds(bits)
 
-    return lru_cache(maxsize=1 << 16)(placements)
+    return lru_cache(maxsize=1 << 13)(placements)
 
 
 def _placement_tables(catalog: Catalog) -> LazyTable:
