@@ -138,7 +138,7 @@ class ArkNovaObservation:
         the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
         _take_out_hidden(game, self.seat)  # a view's table is the game itself
-        others = [player for player in game.players if player.seat != self.seat]
+        others = _others(game, self.seat)
         pool = list(self.unseen)
         shuffle(rng, pool)
         for player, (hand, dealt, _) in zip(others, self._hidden_counts):

@@ -38,8 +38,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     below the bound) once per item; this is that loop written out, with no Python call per item but the draw,
     and with each step's index and bit length read from a table kept per list length (`_steps`): less than half
     the time for a lookahead's determinizations, a shuffle of every unseen card each (docs/research/code-figures.md).
-    Both draw
-    `getrandbits(k)` for the bound's bit length `k` and redraw while the draw is above the index
+    Both draw `getrandbits(k)` for the bound's bit length `k` and redraw while the draw is above the index
     (tests/core/test_core.py checks the two agree)."""
     getrandbits = rng.getrandbits
     for index, bits in _steps(len(items)):
