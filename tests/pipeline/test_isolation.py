@@ -102,6 +102,7 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 ])
 def test_a_bot_cannot_take_the_run_down(tmp_path: Path, bots: Path, bot: str, reason: str, jobs: int) -> None:
     out = tmp_path / "run"
+    before = descendants(os.getpid())  # what earlier tests of this pytest process may have left running
     started = time.perf_counter()
     summary = run(experiment(out, bots=["random", f"{bots}:{bot}"], games=2, chunk_size=2, jobs=jobs,
                              decision_seconds=0.3), progress=False)
@@ -110,7 +111,8 @@ def test_a_bot_cannot_take_the_run_down(tmp_path: Path, bots: Path, bot: str, re
     games = table(out, "games")
     assert games["seed"].to_list() == [game_seed(5, index) for index in range(2)]
     assert all(reason in error for error in games["error"].to_list()), games["error"].to_list()
-    assert not [pid for pid in descendants(os.getpid()) if not _is_worker(pid)], "only the supervisor's workers"
+    left = descendants(os.getpid()) - before
+    assert not [pid for pid in left if not _is_worker(pid)], "the run left only the supervisor's workers"
 
 
 def _is_worker(pid: int) -> bool:
