@@ -68,11 +68,6 @@ def _covers_terrain(player: PlayerState) -> bool:
     return bool(player.sponsors) and passives.has(player, "may_cover_rock_water")
 
 
-def placements_of(player: PlayerState, kind: str) -> tuple[Placement, ...]:
-    """Every placement of the building kind on the player's map (before the building rules)."""
-    return map_placements(player.catalog, player.map_id, kind, _covers_terrain(player))
-
-
 def map_placements(catalog: Catalog, map_id: str, kind: str, terrain: bool) -> tuple[Placement, ...]:
     """Every placement of the building kind on the map, on rock and water spaces too when `terrain`."""
     if terrain:
