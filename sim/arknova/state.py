@@ -89,7 +89,8 @@ class PlayerState:
         self.action_tokens: dict[tuple[str, str], int] = {}  # (token kind, action card) -> tokens lying there
         self.venom_spared = False  # this turn the player used a card carrying venom: no venom fee
         self.pouched: list[int] = []  # cards tucked under an animal or sponsor by Pouch (out of play)
-        # `zoo.open_homes` as last found, with what it was found from (never mutated: copies share it)
+        # `zoo.open_homes` as last found, with what it was found from (copies share it: its homes only grow the
+        # table of the animals they take)
         self.homes_memo: tuple[list[Building], int, list[int], Any] | None = None
 
     def copy(self) -> "PlayerState":

@@ -248,9 +248,8 @@ def open_homes(player: PlayerState) -> Homes:
     if (memo is not None and memo[1] == player.occupied and memo[0] == player.buildings
             and memo[2] == player.sponsors):
         return memo[3]
-    homes = Homes(tuple(home(player, index) for index, (kind, _, used) in enumerate(player.buildings)  # type: ignore[misc]
-                        if kind in SPECIAL_ENCLOSURES or (not used and kind in ENCLOSURE_SIZE)),
-                  ignores_needs(player))
+    described = (home(player, index) for index in range(len(player.buildings)))
+    homes = Homes(tuple(found for found in described if found is not None), ignores_needs(player))
     player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
 
