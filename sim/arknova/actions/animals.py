@@ -63,7 +63,6 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
                                   for index in deck.folders_in_range(game, seat, reputation_gain)])
     animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
     money = player.money
-    printed_cost = not player.partner_zoos and not player.sponsors  # no discount (`animal_cost`)
     homes: zoo.Homes | None = None  # found at the first animal (a hand may hold none)
     for card, source in sources:
         animal = animals.get(card)
@@ -74,7 +73,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
         fitting = homes.fitting(animal)  # first: a lookup once the zoo was asked about the card, and often empty
         if not fitting and card not in flock:
             continue
-        if (animal.cost if printed_cost else animal_cost(player, animal)) + source + 1 > money:
+        if animal_cost(player, animal) + source + 1 > money:
             continue
         if animal.requirements:
             unmet = unmet_count(player, animal)
