@@ -26,6 +26,7 @@ from heuristics.search import SearchBot
 from sim.arknoah.observation import NoahObservation
 from sim.arknoah.state import NoahState
 from sim.core.decision import Decision
+from sim.core.play import VIEW
 from sim.core.registry import register_alias, register_bot
 
 GAMES = ("arknoah",)
@@ -69,6 +70,7 @@ class NoahBot:
     name = BOT
     games = GAMES
     tunable = NoahTuning()
+    observes = VIEW  # it reads the table only while it decides (its load lookahead plays on a copy)
 
     def __init__(self, archetype: str = "default", weights: WeightsSpec = None) -> None:
         try:

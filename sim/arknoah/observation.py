@@ -28,6 +28,17 @@ class NoahObservation:
         snapshot.rng = None
         return cls(seat, snapshot)
 
+    @classmethod
+    def view_of(cls, game: "NoahState", seat: int) -> "NoahObservation":
+        """The snapshot read in place, for a bot that declares `observes = "view"`: its game shares the
+        table's lists and players (no copy: a bot decides several thousand times a game) and holds no
+        random state; valid while the decision it is given for is pending, and only to be read (a bot's
+        lookahead plays on `game.copy()` or `determinize`, which copy as the snapshot's do)."""
+        snapshot = game.shallow()
+        snapshot.rng = None
+        snapshot.history = None
+        return cls(seat, snapshot)
+
     def determinize(self, rng: random.Random) -> "NoahState":
         """The game with a random stream of its own: the bags' order dealt anew from `rng`."""
         game = self.game.copy()

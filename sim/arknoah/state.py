@@ -186,42 +186,69 @@ class NoahState(StepMachine):
 
         return NoahObservation.of(self, seat)
 
-    def copy(self) -> "NoahState":
-        """An independent copy (history is not copied: copies are for lookahead)."""
+    def view(self, seat: int) -> "NoahObservation":
+        from sim.arknoah.observation import NoahObservation
+
+        return NoahObservation.view_of(self, seat)
+
+    def shallow(self) -> "NoahState":
+        """A state that shares this game's lists and players: only to be read, and only while this game
+        stands still (a seat's view, sim/arknoah/observation.py). `copy` starts from it."""
         other = NoahState.__new__(NoahState)
         other.catalog = self.catalog
         other.board = self.board
         other.rules = self.rules
         other.quick = self.quick
         other.max_rounds = self.max_rounds
-        other.players = [player.copy() for player in self.players]
+        other.players = self.players
         other.walls = self.walls
-        other.colour_walls = self.colour_walls[:]
+        other.colour_walls = self.colour_walls
         other.forbidden = self.forbidden
         other.pitched = self.pitched
         other.pitchable = self.pitchable
-        other.supply_walls = self.supply_walls[:]
+        other.supply_walls = self.supply_walls
         other.supply_pitch = self.supply_pitch
         other.supply_food = self.supply_food
+        other.cages = self.cages
+        other.cage_food = self.cage_food
+        other.cage_large = self.cage_large
+        other.cage_small = self.cage_small
+        other.caged = self.caged
+        other.holder = self.holder
+        other.bags = self.bags
+        other.drawn = self.drawn
+        other.actions = self.actions
+        other.bonus = self.bonus
+        other.planned = self.planned
+        other.worker_seat = self.worker_seat
+        other.worker_column = self.worker_column
+        other.round = self.round
+        other.end_reason = self.end_reason
+        other.stack = self.stack
+        other.over = self.over
+        other._decision = self._decision
+        other.rng = self.rng
+        other.history = self.history
+        return other
+
+    def copy(self) -> "NoahState":
+        """An independent copy (history is not copied: copies are for lookahead): the shallow one with
+        lists and players of its own."""
+        other = self.shallow()
+        other.players = [player.copy() for player in self.players]
+        other.colour_walls = self.colour_walls[:]
+        other.supply_walls = self.supply_walls[:]
         other.cages = self.cages[:]
         other.cage_food = self.cage_food[:]
         other.cage_large = self.cage_large[:]
         other.cage_small = self.cage_small[:]
-        other.caged = self.caged
         other.holder = self.holder[:]
         other.bags = [self.bags[0][:], self.bags[1][:]]
         other.drawn = self.drawn[:]
-        other.actions = self.actions
         other.bonus = self.bonus[:]
         other.planned = self.planned[:]
-        other.worker_seat = self.worker_seat
         other.worker_column = self.worker_column[:]
-        other.round = self.round
-        other.end_reason = self.end_reason
         other.stack = self.stack[:]
-        other.over = self.over
-        other._decision = self._decision
-        other.rng = self.rng
         other.history = None
         return other
 
