@@ -11,6 +11,7 @@ opponent's hull wall into the player's colour when the hull bonus is in reach.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from heuristics.arknoah.evaluation import (
@@ -26,6 +27,8 @@ from heuristics.arknoah.evaluation import (
 )
 from heuristics.arknoah.weights import NoahWeights
 from sim.arknoah.animals import swappable
+from sim.arknoah.board import bit_list
+from sim.arknoah.building import placeable
 from sim.arknoah.flow import amounts
 from sim.arknoah.state import BAG, NoahState
 from sim.arknoah.steps import (
@@ -37,8 +40,6 @@ from sim.arknoah.steps import (
     LoadFood,
     LoadPair,
     LoadStep,
-    PlacePitch,
-    PlaceWall,
     Reward,
     SwapKind,
 )
@@ -213,14 +214,27 @@ def build(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
     for index, cage in enumerate(game.cages):
         if game.cage_large[index] < 0:
             needed |= cage.pitch
-    hull, hull_edge, pitch_needed = game.board.hull, weights.hull_edge, weights.pitch_needed
-    # Scored in one list, the first of the highest score chosen, as `best` would: a key function called per
-    # option cost more than the scoring itself, and building is the commonest decision with the most options.
-    scores = [1.0 + hull_edge * (hull >> option.edge & 1) + wall_gain.get(option.edge, 0.0)
-              if isinstance(option, PlaceWall) else
-              1.0 + pitch_needed * (needed >> option.space & 1) if isinstance(option, PlacePitch) else 0.0
-              for option in decision.options]
-    return decision.options[scores.index(max(scores))]
+    board = game.board
+    hull, hull_edge, pitch_needed = board.hull, weights.hull_edge, weights.pitch_needed
+    # Speed: building is the commonest decision, with the most options (every free edge), so not every option
+    # is scored. A wall off every wanted cage scores by the hull alone, so the lowest such wall on the hull and
+    # the lowest off it stand for all of them; a pitch scores by whether a cage needs it, so the lowest needed
+    # space and the lowest other one stand for the pitch. Those and the walls with a cage gain are scored in
+    # the options' order (walls by edge, pitch by space, done: `build_options`), and the first of the highest
+    # score is chosen, as `best` over every option would.
+    edges, spaces = placeable(game, seat)
+    gained = 0
+    for edge in wall_gain:
+        gained |= 1 << edge
+    plain = edges & ~gained
+    on_hull, off_hull = plain & hull, plain & ~hull
+    needing, spare = spaces & needed, spaces & ~needed
+    scored = [(1.0 + hull_edge * (hull >> edge & 1) + wall_gain.get(edge, 0.0), board.wall_options[edge])
+              for edge in bit_list(edges & gained | on_hull & -on_hull | off_hull & -off_hull)]
+    scored += [(1.0 + pitch_needed * (needed >> space & 1), board.pitch_options[space])
+               for space in bit_list(needing & -needing | spare & -spare)]
+    scored.append((0.0, decision.options[-1]))  # done
+    return max(scored, key=itemgetter(0))[1]
 
 
 def cage_gains(game: NoahState, seat: int, weights: NoahWeights) -> dict[int, float]:

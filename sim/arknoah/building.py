@@ -27,17 +27,22 @@ MAX_CAGE = 4
 def build_options(game: "NoahState", step: BuildStep) -> tuple[BuildOption, ...]:
     """Every free edge (if the seat holds a wall), every pitchable space (if it holds pitch), and
     'done'; nothing when no piece can go anywhere."""
-    player = game.players[step.seat]
     board = game.board
-    options: list[BuildOption] = []
-    if player.walls:
-        options = select(board.all_edges & ~game.walls & ~game.forbidden, board.wall_option_tables)
-    if player.pitch and not game.quick:
-        options += select(game.pitchable & ~game.pitched, board.pitch_option_tables)
+    edges, spaces = placeable(game, step.seat)
+    options: list[BuildOption] = select(edges, board.wall_option_tables) + select(spaces, board.pitch_option_tables)
     if not options:
         return ()
     options.append(DONE)
     return tuple(options)
+
+
+def placeable(game: "NoahState", seat: int) -> tuple[int, int]:
+    """The edges a wall of `seat`'s may go on and the spaces its pitch may go on, as masks (0 while
+    it holds no such piece): free edges not inside a finished cage, pitchable spaces without pitch."""
+    player = game.players[seat]
+    edges = game.board.all_edges & ~game.walls & ~game.forbidden if player.walls else 0
+    spaces = game.pitchable & ~game.pitched if player.pitch and not game.quick else 0
+    return edges, spaces
 
 
 @STEPS.resolver(BUILD)
