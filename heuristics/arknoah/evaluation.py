@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -17,8 +18,6 @@ from sim.arknoah.board import Board, CageShape, bit_list, cage_shapes
 from sim.arknoah.catalog import Catalog
 from sim.arknoah.state import NoahState
 
-WORD = 64
-WORD_MASK = (1 << WORD) - 1
 MAX_LEAD = 3
 STAYS: Mapping[int, int] = MappingProxyType({})  # no tile moved
 
@@ -56,24 +55,26 @@ def pair_share(holders: list[int], seat: int | None, weights: NoahWeights) -> fl
 
 
 def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: float) -> dict[int, list[float]]:
-    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order. Each tile's
-    partners are looked up once for all the seats."""
+    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order.
+
+    Speed: a tile none of whose partners lies in front of a player (the usual case) is worth the same to
+    every seat, so that worth is worked out once for all of them; only the tiles partnering a tile in front
+    of a player are worked out per seat (partners are mutual: they are the tiles a held tile partners)."""
     facts, partners, holder = tile_facts(game.catalog), game.catalog.partners, game.holder
-    worths: dict[int, list[float]] = {seat: [] for seat in seats}
-    lists = list(worths.values())
-    held = {tile for tile, owner in enumerate(holder) if owner >= 0}
-    for bag in game.bags:
-        for tile in bag:
+    tiles = game.bags[0] + game.bags[1]
+    single, size_risk = weights.single, weights.size_risk
+    common = [single * vp - size_risk * size * late for vp, size in map(facts.__getitem__, tiles)]
+    worths = {seat: common[:] for seat in seats}
+    paired = {partner for tile, owner in enumerate(holder) if owner >= 0 for partner in partners[tile]}
+    if paired.isdisjoint(tiles):
+        return worths
+    for index, tile in enumerate(tiles):
+        if tile in paired:
             vp, size = facts[tile]
-            risk = weights.size_risk * size * late
-            if held.isdisjoint(partners[tile]):  # the usual case: no seat holds a partner, the worth is the same to all
-                worth = weights.single * vp - risk
-                for found in lists:
-                    found.append(worth)
-            else:
-                holders = [holder[partner] for partner in partners[tile]]
-                for seat, found in zip(seats, lists):
-                    found.append(pair_share(holders, seat, weights) * vp - risk)
+            risk = size_risk * size * late
+            holders = [holder[partner] for partner in partners[tile]]
+            for seat in seats:
+                worths[seat][index] = pair_share(holders, seat, weights) * vp - risk
     return worths
 
 
@@ -119,35 +120,57 @@ def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:
     return value
 
 
+CAGED = 16  # a shape's count rises by this per caged square it covers: past any count of missing walls
+
+
 @dataclass(frozen=True, eq=False)
 class Shapes:
-    """Every cage shape of a board, with its walls and squares split into 64-bit words for numpy: one
-    array over the shapes per word. `found` remembers the latest answers of `open_shapes`."""
+    """Every cage shape of a board, and the counts `open_shapes` reads them by: a shape's count is its
+    missing walls plus CAGED per caged square it covers. `changes` holds per edge the change of every
+    shape's count when a wall goes there (255, that is -1 in uint8, on each shape it bounds, else 0),
+    then per square the change when it is caged (CAGED on each shape covering it). Counts stay within
+    0..4 * CAGED + 10, so uint8 arithmetic, which wraps round, adds and takes back changes exactly.
+    `found` remembers the latest answers of `open_shapes`, `latest` the latest counts worked out, as
+    [walls, caged squares, counts]."""
 
     shapes: tuple[CageShape, ...]
     edges: tuple[tuple[int, ...], ...]  # per shape: its walls' edges, lowest first
-    boundary: tuple[np.ndarray, ...]  # per word of the edges: (shapes,) uint64
-    squares: tuple[np.ndarray, ...]  # per word of the squares: (shapes,) uint64
+    changes: np.ndarray  # (edges + squares, shapes) uint8
+    empty: np.ndarray  # (shapes,) uint8: the counts on an ark without walls or cages (every wall missing)
     found: dict[tuple[int, int, int], tuple[tuple[CageShape, tuple[int, ...]], ...]] = field(default_factory=dict)
-
-
-def words(mask: int, count: int) -> list[int]:
-    """`mask` (also a negative one, read in two's complement) as `count` 64-bit words, lowest first."""
-    return [(mask >> (WORD * index)) & WORD_MASK for index in range(count)]
-
-
-def columns(masks: list[int], count: int) -> tuple[np.ndarray, ...]:
-    """Per word of `count`: that word of each mask, as one array."""
-    rows = [words(mask, count) for mask in masks]
-    return tuple(np.array([row[index] for row in rows], dtype=np.uint64) for index in range(count))
+    latest: list[Any] = field(default_factory=list)
 
 
 @cache
 def shapes_of(board: Board) -> Shapes:
     shapes = cage_shapes(board)
-    return Shapes(shapes, tuple(tuple(bit_list(shape.boundary)) for shape in shapes),
-                  columns([shape.boundary for shape in shapes], (board.n_edges + WORD - 1) // WORD),
-                  columns([shape.squares for shape in shapes], (board.n_squares + WORD - 1) // WORD))
+    edges = tuple(tuple(bit_list(shape.boundary)) for shape in shapes)
+    changes = np.zeros((board.n_edges + board.n_squares, len(shapes)), dtype=np.uint8)
+    for index, shape in enumerate(shapes):
+        changes[list(edges[index]), index] = 255
+        changes[[board.n_edges + square for square in bit_list(shape.squares)], index] = CAGED
+    empty = np.array([len(walls) for walls in edges], dtype=np.uint8)
+    return Shapes(shapes, edges, changes, empty, latest=[0, 0, empty])
+
+
+def shape_counts(table: Shapes, board: Board, walls: int, caged: int) -> np.ndarray:
+    """Every shape's count (see `Shapes`) under `walls` and `caged`: the latest counts worked out, or
+    those of the empty ark when fewer walls and squares differ from it, changed by what differs."""
+    start_walls, start_caged, counts = table.latest
+    if (start_walls ^ walls).bit_count() + (start_caged ^ caged).bit_count() > walls.bit_count() + caged.bit_count():
+        start_walls, start_caged, counts = 0, 0, table.empty
+    counts = counts.copy()
+    changes, squares = table.changes, board.n_edges
+    for edge in bit_list(walls & ~start_walls):
+        counts += changes[edge]
+    for edge in bit_list(start_walls & ~walls):
+        counts -= changes[edge]
+    for square in bit_list(caged & ~start_caged):
+        counts += changes[squares + square]
+    for square in bit_list(start_caged & ~caged):
+        counts -= changes[squares + square]
+    table.latest[:] = walls, caged, counts
+    return counts
 
 
 FOUND_KEPT = 512  # answers of open_shapes kept per board
@@ -155,22 +178,19 @@ FOUND_KEPT = 512  # answers of open_shapes kept per board
 
 def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, tuple[int, ...]], ...]:
     """(shape, the edges of its missing walls, lowest first) of every cage shape on free squares that
-    lacks at most `most_missing` walls.
+    lacks at most `most_missing` walls (less than CAGED).
 
     Speed: the answer depends on the walls and the caged squares alone, and the building bot asks again
     after a pitch (walls unchanged) and for each seat, so answers are kept per board (`Shapes.found`, emptied
-    when it holds FOUND_KEPT). The count itself works a word at a time over all shapes (a few numpy calls)."""
+    when it holds FOUND_KEPT). Otherwise the shapes' counts are worked out from the latest ones: one wall or
+    two differ from the position the bot asked about before, as a rule, and each costs one numpy addition."""
     table = shapes_of(game.board)
     key = (game.walls, game.caged, most_missing)
     found = table.found.get(key)
     if found is not None:
         return found
-    missing = np.zeros(len(table.shapes), dtype=np.uint8)
-    for column, word in zip(table.boundary, words(~game.walls, len(table.boundary))):
-        missing += np.bitwise_count(column & np.uint64(word))
-    wanted = missing - np.uint8(1) < np.uint8(most_missing)  # 1 to most_missing: 0 wraps round to 255
-    for column, word in zip(table.squares, words(game.caged, len(table.squares))):
-        wanted &= column & np.uint64(word) == 0
+    counts = shape_counts(table, game.board, game.walls, game.caged)
+    wanted = counts - np.uint8(1) < np.uint8(most_missing)  # 1 to most_missing: 0 wraps round to 255
     shapes, edges, walls = table.shapes, table.edges, game.walls
     found = tuple((shapes[index], tuple([edge for edge in edges[index] if not walls >> edge & 1]))
                   for index in np.flatnonzero(wanted).tolist())
