@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from operator import mul
 from types import MappingProxyType
 from typing import Any
 
@@ -94,10 +95,14 @@ def expected_best(values: list[float], draws: int) -> float:
     close enough for a few draws from a bag, and cheap)."""
     if not values or draws <= 0:
         return 0.0
-    ordered = sorted(values)
-    count = len(ordered)
-    return sum(value * (((index + 1) / count) ** draws - (index / count) ** draws)
-               for index, value in enumerate(ordered))
+    return sum(map(mul, sorted(values), best_chances(len(values), draws)))
+
+
+@cache
+def best_chances(count: int, draws: int) -> tuple[float, ...]:
+    """Per rank of `count` values, lowest first: the chance that the largest of `draws` draws with
+    replacement has that rank (worked out once per count and draws)."""
+    return tuple(((index + 1) / count) ** draws - (index / count) ** draws for index in range(count))
 
 
 def position_value(game: NoahState, seat: int, weights: NoahWeights) -> float:
@@ -200,24 +205,43 @@ def open_shapes(game: NoahState, most_missing: int) -> tuple[tuple[CageShape, tu
     return found
 
 
-def loadable_sizes(game: NoahState, seat: int) -> dict[int, int]:
-    """Per size: the pairs `seat` could load (it holds a tile, the partner lies in front of a player)."""
+SIZES_KEPT = 1024  # answers of held_sizes kept
+SIZES_FOUND: dict[tuple[Catalog, int, tuple[int, ...]], tuple[dict[int, int], dict[int, int]]] = {}
+
+
+def held_sizes(game: NoahState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    """(`loadable_sizes`, `single_sizes`) of `seat`, to be read only.
+
+    Speed: the bot asks at every building decision and for several actions of each planning while the
+    tiles lie still, so the answers are remembered by the tiles' places (SIZES_FOUND, emptied when it
+    holds SIZES_KEPT), and both come from one pass over the seat's tiles."""
+    key = (game.catalog, seat, tuple(game.holder))
+    found = SIZES_FOUND.get(key)
+    if found is not None:
+        return found
     catalog, holder = game.catalog, game.holder
-    counts: dict[int, int] = {}
-    for tile, owner in enumerate(holder):
-        if owner == seat and any(holder[partner] >= 0 and (holder[partner] != seat or catalog.tiles[tile].male)
-                                 for partner in catalog.partners[tile]):
-            size = catalog.species[catalog.tiles[tile].species].size
-            counts[size] = counts.get(size, 0) + 1
-    return counts
+    facts, partners, tiles = tile_facts(catalog), catalog.partners, catalog.tiles
+    loadable: dict[int, int] = {}
+    singles: dict[int, int] = {}
+    for tile in game.tiles_of(seat):
+        owners = [holder[partner] for partner in partners[tile]]
+        size = facts[tile][1]
+        if max(owners, default=-1) < 0:
+            singles[size] = singles.get(size, 0) + 1
+        elif any(owner >= 0 and (owner != seat or tiles[tile].male) for owner in owners):
+            loadable[size] = loadable.get(size, 0) + 1
+    if len(SIZES_FOUND) >= SIZES_KEPT:
+        SIZES_FOUND.clear()
+    found = SIZES_FOUND[key] = loadable, singles
+    return found
+
+
+def loadable_sizes(game: NoahState, seat: int) -> dict[int, int]:
+    """Per size: the pairs `seat` could load (it holds a tile, the partner lies in front of a player;
+    a pair of two own tiles counts once), to be read only."""
+    return held_sizes(game, seat)[0]
 
 
 def single_sizes(game: NoahState, seat: int) -> dict[int, int]:
-    """Per size: the tiles of `seat` whose partner is not in play."""
-    catalog = game.catalog
-    counts: dict[int, int] = {}
-    for tile, owner in enumerate(game.holder):
-        if owner == seat and not game.partner_in_play(tile):
-            size = catalog.species[catalog.tiles[tile].species].size
-            counts[size] = counts.get(size, 0) + 1
-    return counts
+    """Per size: the tiles of `seat` whose partner is not in play, to be read only."""
+    return held_sizes(game, seat)[1]

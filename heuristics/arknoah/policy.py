@@ -171,16 +171,21 @@ def exchange_promise(game: NoahState, seat: int, weights: NoahWeights) -> float:
     if not gives:
         return 0.0
     # A give that is not a partner of the drawn tile leaves the tile's worth as it is, so of those only the
-    # least worth matters (rounding keeps `worth - least` the largest of the differences, to the bit).
-    partners, given_away = game.catalog.partners, {give for _, give in gives}
-    gains = []
-    for tile, worth in zip((tile for bag in game.bags for tile in bag), bag_worths(game, [seat], weights, late)[seat]):
-        if given_away.isdisjoint(partners[tile]):  # the usual case, made short
-            gains.append(max(0.0, worth - gives[0][0]))
-            continue
-        best = next((worth - given for given, give in gives if give not in partners[tile]), 0.0)
-        gains.append(max(0.0, best, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - given
-                                      for given, give in gives if give in partners[tile])))
+    # least worth matters (rounding keeps `worth - least` the largest of the differences, to the bit). That
+    # is the gain of every drawn tile but those partnering a give (partners are mutual), worked out after.
+    partners, least = game.catalog.partners, gives[0][0]
+    worths = bag_worths(game, [seat], weights, late)[seat]
+    gains = [max(0.0, worth - least) for worth in worths]
+    partnering = {partner for _, give in gives for partner in partners[give]}
+    tiles = game.bags[0] + game.bags[1]
+    if not partnering.isdisjoint(tiles):
+        for index, tile in enumerate(tiles):
+            if tile not in partnering:
+                continue
+            worth = worths[index]
+            best = next((worth - given for given, give in gives if give not in partners[tile]), 0.0)
+            gains[index] = max(0.0, best, *(tile_worth(game, seat, tile, weights, late, {give: BAG}) - given
+                                            for given, give in gives if give in partners[tile]))
     return expected_best(gains, game.rules.swap_draws)
 
 
