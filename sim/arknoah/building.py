@@ -29,7 +29,9 @@ def build_options(game: "NoahState", step: BuildStep) -> tuple[BuildOption, ...]
     'done'; nothing when no piece can go anywhere."""
     board = game.board
     edges, spaces = placeable(game, step.seat)
-    options: list[BuildOption] = select(edges, board.wall_option_tables) + select(spaces, board.pitch_option_tables)
+    options: list[BuildOption] = select(edges, board.wall_option_tables)
+    if spaces:
+        options += select(spaces, board.pitch_option_tables)
     if not options:
         return ()
     options.append(DONE)
