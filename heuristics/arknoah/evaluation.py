@@ -55,28 +55,51 @@ def pair_share(holders: list[int], seat: int | None, weights: NoahWeights) -> fl
     return weights.shared_pair if max(holders, default=-1) >= 0 else weights.single
 
 
-def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: float) -> dict[int, list[float]]:
-    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order.
+WORTHS_KEPT = 256  # answers of every_bag_worth kept
+WORTHS_FOUND: dict[tuple[object, ...], list[list[float]]] = {}
 
-    Speed: a tile none of whose partners lies in front of a player (the usual case) is worth the same to
-    every seat, so that worth is worked out once for all of them; only the tiles partnering a tile in front
-    of a player are worked out per seat (partners are mutual: they are the tiles a held tile partners)."""
-    facts, partners, holder = tile_facts(game.catalog), game.catalog.partners, game.holder
-    tiles = game.bags[0] + game.bags[1]
+
+def bag_worths(game: NoahState, seats: list[int], weights: NoahWeights, late: float) -> dict[int, list[float]]:
+    """Per seat of `seats`: the `tile_worth` of every tile in the bags to it, in bag order (to be read only)."""
+    worths = every_bag_worth(game, weights, late)
+    return {seat: worths[seat] for seat in seats}
+
+
+def every_bag_worth(game: NoahState, weights: NoahWeights, late: float) -> list[list[float]]:
+    """Per seat: `bag_worths`.
+
+    Speed: a planning asks for them twice (the gathering's pick and rival, the swap's promise) for each
+    seat while the tiles lie still, so they are remembered by what they depend on: the tiles' places, the
+    bags' order, the progress and four weights (WORTHS_FOUND, emptied when it holds WORTHS_KEPT). A tile
+    none of whose partners lies in front of a player (the usual case) is worth the same to every seat, so
+    that worth is worked out once for all of them; the tiles partnering a tile in front of a player (partners
+    are mutual: the tiles a held tile partners) are worth the own pair's share to a seat holding a partner,
+    and the same other share to every other seat."""
+    holder, bags = game.holder, game.bags
+    key = (game.catalog, tuple(holder), tuple(bags[0]), tuple(bags[1]), late, weights.single, weights.size_risk,
+           weights.own_pair, weights.shared_pair)
+    found = WORTHS_FOUND.get(key)
+    if found is not None:
+        return found
+    facts, partners = tile_facts(game.catalog), game.catalog.partners
+    tiles = bags[0] + bags[1]
     single, size_risk = weights.single, weights.size_risk
     common = [single * vp - size_risk * size * late for vp, size in map(facts.__getitem__, tiles)]
-    worths = {seat: common[:] for seat in seats}
+    found = [common[:] for _ in game.players]
     paired = {partner for tile, owner in enumerate(holder) if owner >= 0 for partner in partners[tile]}
-    if paired.isdisjoint(tiles):
-        return worths
-    for index, tile in enumerate(tiles):
-        if tile in paired:
-            vp, size = facts[tile]
-            risk = size_risk * size * late
-            holders = [holder[partner] for partner in partners[tile]]
-            for seat in seats:
-                worths[seat][index] = pair_share(holders, seat, weights) * vp - risk
-    return worths
+    if not paired.isdisjoint(tiles):
+        for index, tile in enumerate(tiles):
+            if tile in paired:
+                vp, size = facts[tile]
+                risk = size_risk * size * late
+                holders = [holder[partner] for partner in partners[tile]]
+                owned, other = weights.own_pair * vp - risk, pair_share(holders, None, weights) * vp - risk
+                for seat, worths in enumerate(found):
+                    worths[index] = owned if seat in holders else other
+    if len(WORTHS_FOUND) >= WORTHS_KEPT:
+        WORTHS_FOUND.clear()
+    WORTHS_FOUND[key] = found
+    return found
 
 
 def tiles_gain(game: NoahState, seat: int, moved: Mapping[int, int], weights: NoahWeights, late: float) -> float:
