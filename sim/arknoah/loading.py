@@ -86,13 +86,11 @@ def pair_options(game: "NoahState", seat: int, points: int, last_minute: bool) -
     """Every legal (cage, pair) for `seat` with `points` load points (after the flood: any cage,
     without cost)."""
     catalog, holder = game.catalog, game.holder
-    if seat not in holder or not game.cages:
+    if not game.cages:
         return []
     tiles, species, partners, quick = catalog.tiles, catalog.species, catalog.partners, game.quick
     pairs = []
-    for tile, owner in enumerate(holder):
-        if owner != seat:
-            continue
+    for tile in [tile for tile, owner in enumerate(holder) if owner == seat]:
         male = tiles[tile].male
         for partner in partners[tile]:
             other = holder[partner]
