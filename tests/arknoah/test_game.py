@@ -103,6 +103,20 @@ def test_the_observation_hides_only_the_random_state() -> None:
         observation.game.randbelow(3)
 
 
+def test_a_view_reads_the_table_in_place_and_hides_only_the_random_state() -> None:
+    game = ArkNoah().new_game({"players": 4}, 5)
+    game.decision()
+    view = game.view(2)
+    assert view.seat == 2 and view.game.rng is None and game.rng is not None and view.game.history is None
+    assert view.game.holder is game.holder and view.game.players is game.players, "no copy"
+    seen = game.observation(2).determinize(random.Random(1))
+    determinized = view.determinize(random.Random(1))
+    assert (determinized.rng, determinized.holder, determinized.bags) == (seen.rng, seen.holder, seen.bags)
+    assert determinized.holder is not game.holder and determinized.players[0] is not game.players[0]
+    with pytest.raises(AssertionError, match="determinize"):
+        view.game.randbelow(3)
+
+
 def test_the_same_seed_gives_the_same_game() -> None:
     def course(seed: int) -> list[object]:
         game = ArkNoah().new_game({"players": 3}, seed)
