@@ -118,7 +118,8 @@ def expected_best(values: list[float], draws: int) -> float:
     close enough for a few draws from a bag, and cheap)."""
     if not values or draws <= 0:
         return 0.0
-    return sum(map(mul, sorted(values), best_chances(len(values), draws)))
+    expected: float = sum(map(mul, sorted(values), best_chances(len(values), draws)))
+    return expected
 
 
 @cache
@@ -184,10 +185,10 @@ def shapes_of(board: Board) -> Shapes:
 def shape_counts(table: Shapes, board: Board, walls: int, caged: int) -> np.ndarray:
     """Every shape's count (see `Shapes`) under `walls` and `caged`: the latest counts worked out, or
     those of the empty ark when fewer walls and squares differ from it, changed by what differs."""
-    start_walls, start_caged, counts = table.latest
+    start_walls, start_caged, start = table.latest
     if (start_walls ^ walls).bit_count() + (start_caged ^ caged).bit_count() > walls.bit_count() + caged.bit_count():
-        start_walls, start_caged, counts = 0, 0, table.empty
-    counts = counts.copy()
+        start_walls, start_caged, start = 0, 0, table.empty
+    counts: np.ndarray = start.copy()
     changes, squares = table.changes, board.n_edges
     for edge in bit_list(walls & ~start_walls):
         counts += changes[edge]

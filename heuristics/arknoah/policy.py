@@ -35,6 +35,7 @@ from sim.arknoah.steps import (
     FEMALE_BAG,
     KEEP,
     MALE_BAG,
+    BuildOption,
     Done,
     Exchange,
     LoadFood,
@@ -234,8 +235,9 @@ def build(game: NoahState, decision: Decision, weights: NoahWeights) -> Any:
     plain = edges & ~gained
     on_hull, off_hull = plain & hull, plain & ~hull
     needing, spare = spaces & needed, spaces & ~needed
-    scored = [(1.0 + hull_edge * (hull >> edge & 1) + wall_gain.get(edge, 0.0), board.wall_options[edge])
-              for edge in bit_list(edges & gained | on_hull & -on_hull | off_hull & -off_hull)]
+    scored: list[tuple[float, BuildOption]] = [
+        (1.0 + hull_edge * (hull >> edge & 1) + wall_gain.get(edge, 0.0), board.wall_options[edge])
+        for edge in bit_list(edges & gained | on_hull & -on_hull | off_hull & -off_hull)]
     scored += [(1.0 + pitch_needed * (needed >> space & 1), board.pitch_options[space])
                for space in bit_list(needing & -needing | spare & -spare)]
     scored.append((0.0, decision.options[-1]))  # done
