@@ -69,15 +69,15 @@ def every_bag_worth(game: NoahState, weights: NoahWeights, late: float) -> list[
     """Per seat: `bag_worths`.
 
     Speed: a planning asks for them twice (the gathering's pick and rival, the swap's promise) for each
-    seat while the tiles lie still, so they are remembered by what they depend on: the tiles' places, the
-    bags' order, the progress and four weights (WORTHS_FOUND, emptied when it holds WORTHS_KEPT). A tile
-    none of whose partners lies in front of a player (the usual case) is worth the same to every seat, so
-    that worth is worked out once for all of them; the tiles partnering a tile in front of a player (partners
-    are mutual: the tiles a held tile partners) are worth the own pair's share to a seat holding a partner,
-    and the same other share to every other seat."""
+    seat while the tiles lie still, so they are remembered by what they depend on: the seats, the tiles'
+    places, the bags' order, the progress and four weights (WORTHS_FOUND, emptied when it holds
+    WORTHS_KEPT). A tile none of whose partners lies in front of a player (the usual case) is worth the
+    same to every seat, so that worth is worked out once for all of them; the tiles partnering a tile in
+    front of a player (partners are mutual: the tiles a held tile partners) are worth the own pair's share
+    to a seat holding a partner, and the same other share to every other seat."""
     holder, bags = game.holder, game.bags
-    key = (game.catalog, tuple(holder), tuple(bags[0]), tuple(bags[1]), late, weights.single, weights.size_risk,
-           weights.own_pair, weights.shared_pair)
+    key = (game.catalog, len(game.players), tuple(holder), tuple(bags[0]), tuple(bags[1]), late, weights.single,
+           weights.size_risk, weights.own_pair, weights.shared_pair)
     found = WORTHS_FOUND.get(key)
     if found is not None:
         return found

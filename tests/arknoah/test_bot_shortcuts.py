@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import heuristics.arknoah  # noqa: F401  (registers the family)
-from arknoah.helpers import SPEC
+from arknoah.helpers import SPEC, bag, give, new, tile
 from heuristics.arknoah.bot import NoahBot
 from heuristics.arknoah.evaluation import (
     bag_worths,
@@ -111,6 +111,18 @@ def test_bag_worths_are_remembered_apart_for_other_weights() -> None:
                     tile_worth(game, seat, tile, weights, late) for bag in game.bags for tile in bag]
 
 
+def test_bag_worths_are_remembered_apart_for_other_player_counts() -> None:
+    """The same tiles in the same places and bags, in a game of two players and then of four."""
+    for players in (2, 4):
+        game = new(players)
+        give(game, 1, "dog", True)
+        bag(game, tile(game, "dog", False), tile(game, "lion", True))
+        late = progress(game)
+        assert bag_worths(game, list(range(players)), WEIGHTS, late) == {
+            seat: [tile_worth(game, seat, number, WEIGHTS, late) for number in game.bags[0] + game.bags[1]]
+            for seat in range(players)}
+
+
 def test_held_sizes_are_the_loadable_and_single_tiles_by_size() -> None:
     catalog_checked = 0
     for game in positions(4, range(1))[::4]:
@@ -118,14 +130,14 @@ def test_held_sizes_are_the_loadable_and_single_tiles_by_size() -> None:
         for seat in range(4):
             loadable: dict[int, int] = {}
             singles: dict[int, int] = {}
-            for tile, owner in enumerate(holder):
+            for number, owner in enumerate(holder):
                 if owner != seat:
                     continue
-                size = catalog.species[catalog.tiles[tile].species].size
-                if any(holder[partner] >= 0 and (holder[partner] != seat or catalog.tiles[tile].male)
-                       for partner in catalog.partners[tile]):
+                size = catalog.species[catalog.tiles[number].species].size
+                if any(holder[partner] >= 0 and (holder[partner] != seat or catalog.tiles[number].male)
+                       for partner in catalog.partners[number]):
                     loadable[size] = loadable.get(size, 0) + 1
-                if not game.partner_in_play(tile):
+                if not game.partner_in_play(number):
                     singles[size] = singles.get(size, 0) + 1
             assert loadable_sizes(game, seat) == loadable and single_sizes(game, seat) == singles
             catalog_checked += bool(loadable) and bool(singles)
