@@ -211,9 +211,10 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
 
 def project_inputs(player: PlayerState) -> tuple[Any, ...]:
     """Everything of the player that `project_prospect` reads (its seat, icons, animals, partner zoos,
-    small and large animal counts, sponsors and their tokens): the key of the values kept for it."""
-    return (player.seat, tuple(sorted(player.icons.items())), tuple(player.animals), tuple(player.partner_zoos),
-            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(sorted(player.card_tokens.items())))
+    small and large animal counts, sponsors and their tokens): the key of the values kept for it. The icons and
+    tokens are read in their dicts' order, unsorted: the same counts in another order only miss a kept value."""
+    return (player.seat, tuple(player.icons.items()), tuple(player.animals), tuple(player.partner_zoos),
+            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(player.card_tokens.items()))
 
 
 def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], float]]:
@@ -248,7 +249,9 @@ def kept_prospects(player: PlayerState, inputs: tuple[Any, ...], weights: Weight
     table = kept(player.catalog.derived[_kept_prospects], (inputs, weights.project_ready, weights.project_progress), dict)
 
     def prospect(number: int, holders: list[int]) -> float:
-        return kept(table, (number, tuple(holders)), lambda: project_prospect(player, number, holders, weights))
+        key = (number, *holders)
+        value = table.get(key)  # found kept most of the time: no `kept` call, no function made for it
+        return kept(table, key, lambda: project_prospect(player, number, holders, weights)) if value is None else value
 
     return prospect
 

@@ -27,7 +27,7 @@ from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import SKIP, PlayerState
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, placement_key
+from sim.arknova.zoo import enclosure_size, is_standard, legal_placements, open_homes, placement_key
 from sim.core.decision import Decision
 
 UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
@@ -39,9 +39,10 @@ def _me(view: View, seat: int) -> PlayerState:
 
 
 def _homeless(player: PlayerState) -> tuple[Any, ...]:
-    """Animals in hand that no enclosure of the zoo can take right now."""
+    """Animals in hand that no enclosure of the zoo can take right now (`enclosures_for`, the zoo's homes found once)."""
     animals = player.catalog.animals
-    return tuple(animals[card] for card in player.hand if card in animals and not enclosures_for(player, animals[card]))
+    fitting = open_homes(player).fitting
+    return tuple(animals[card] for card in player.hand if card in animals and not fitting(animals[card]))
 
 
 def _covered_bonus_cache(catalog: Catalog) -> Callable[[str, int], float]:
