@@ -25,7 +25,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import enclosure_size, is_standard
+from sim.arknova.zoo import ENCLOSURE_SIZE
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -295,8 +295,8 @@ def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> Positio
         [hand_value(player, card, w) for card in player.hand],
         sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
-        sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
-               reverse=True),
+        sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],
+               reverse=True),  # `enclosure_size` of the standard enclosures, read without two calls a building
         sum(game.catalog.sponsors[card].level for card in player.sponsors),
         (board_of(player).buildable & ~player.occupied).bit_count(),
     )
@@ -318,6 +318,7 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: flo
 
 def promise(game: ArkNovaGame, player: PlayerState, w: Weights, walk: PositionWalk) -> float:
     """The weighted features of a position that are not yet score (`walk` is the player's `walk_position`)."""
+    # Sums of lists, not of generators: a handful of items each, at every position a lookahead values.
     income = walk.income
     coming = w.break_progress * income * game.break_position / game.break_length if game.break_length else 0.0
     value = money_value(player.money + coming, w)
@@ -326,13 +327,13 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights, walk: PositionWa
     value += income * w.income
     value += w.recurring * walk.recurring
     cards = walk.hand
-    value += sum(sorted((card for card, _, _ in cards), reverse=True)[:player.hand_limit])
+    value += sum(sorted([card for card, _, _ in cards], reverse=True)[:player.hand_limit])
     value += walk.projects
     value += walk.hand_projects
-    viable = sum(1 for _, kind, _ in cards if kind in PLAYABLE)
+    viable = len([kind for _, kind, _ in cards if kind in PLAYABLE])
     value += sum(w.fuel[:viable])
-    value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
-    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in walk.empty[:2])
+    value += w.slot * sum([slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards)])
+    value += sum([w.open_enclosure * (1 + 0.3 * size) for size in walk.empty[:2]])
     value += w.sponsor_level * walk.sponsor_levels
     value += w.space * walk.space
     return value
