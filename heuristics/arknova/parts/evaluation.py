@@ -285,13 +285,21 @@ class PositionWalk(NamedTuple):
     space: int  # buildable cells of the map still free
 
 
+def _recurring_values(catalog: Catalog) -> dict[tuple[Any, ...], float]:
+    """The value of the effects a break grants again (`recurring_effects`: the recurring map slots taken, then the
+    sponsors' income), by those slots' effects and the sponsors in play: a lookahead meets the same few again and
+    again, and walking every sponsor's income cost a tenth of a position's value."""
+    return {}
+
+
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
     prospect = kept_prospects(player, project_inputs(player), w)
     projects = game.catalog.projects
     return PositionWalk(
         break_money(player),
-        sum(effect_value(effect) for effect in recurring_effects(player)),
+        kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
+             lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
         [hand_value(player, card, w) for card in player.hand],
         sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
