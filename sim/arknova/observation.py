@@ -137,6 +137,8 @@ class ArkNovaObservation:
         again (a lookahead asks it of every determinization): the seat's own decision reads only what
         the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
+        # Every field `_take_out_hidden` empties (the deck, the other seats' hands, deals and scoring cards) is dealt
+        # anew below, so a view's table (the game itself) needs no taking out first.
         counts = self._hidden_counts  # a view works them out at each asking: once here
         others = _others(game, self.seat)
         pool = list(self.unseen)
