@@ -137,21 +137,28 @@ class ArkNovaObservation:
         again (a lookahead asks it of every determinization): the seat's own decision reads only what
         the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
-        _take_out_hidden(game, self.seat)  # a view's table is the game itself
+        # Every field `_take_out_hidden` empties (the deck, the other seats' hands, deals and scoring cards) is dealt
+        # anew below, so a view's table (the game itself) needs no taking out first.
+        counts = self._hidden_counts  # a view works them out at each asking: once here
         others = _others(game, self.seat)
         pool = list(self.unseen)
         shuffle(rng, pool)
-        for player, (hand, dealt, _) in zip(others, self._hidden_counts):
-            player.hand, pool = pool[:hand], pool[hand:]
-            if dealt:
-                player.dealt, pool = tuple(pool[:dealt]), pool[dealt:]
-        game.deck = pool
-        known = set(self.me.final_scoring_dealt)
+        start = 0
+        for player, (hand, dealt, _) in zip(others, counts):
+            player.hand = pool[start:start + hand]
+            start += hand
+            player.dealt = tuple(pool[start:start + dealt]) if dealt else ()
+            start += dealt
+            player.kept = ()
+        game.deck = pool[start:]
+        known = self.me.final_scoring_dealt
         scoring_pool = [card for card in game.catalog.final_scoring if card not in known]
         shuffle(rng, scoring_pool)
-        for player, (_, _, final_scoring) in zip(others, self._hidden_counts):
-            player.final_scoring, scoring_pool = scoring_pool[:final_scoring], scoring_pool[final_scoring:]
+        start = 0
+        for player, (_, _, final_scoring) in zip(others, counts):
+            player.final_scoring = scoring_pool[start:start + final_scoring]
             player.final_scoring_dealt = tuple(player.final_scoring)
+            start += final_scoring
         game.seed_rng(rng.getrandbits(64))
         game._decision = decision
         return game

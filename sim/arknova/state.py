@@ -95,20 +95,35 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
-        # Immutable fields, assigned directly: a getattr/setattr loop over their names costs more
-        # (docs/research/code-figures.md).
-        other.catalog, other.seat, other.map_id = self.catalog, self.seat, self.map_id
-        other.money, other.appeal, other.cp, other.reputation = self.money, self.appeal, self.cp, self.reputation
-        other.xtokens, other.xtokens_spent, other.occupied, other.kiosks = (
-            self.xtokens, self.xtokens_spent, self.occupied, self.kiosks)
-        other.workers, other.workers_total, other.left_slots, other.milestones = (
-            self.workers, self.workers_total, self.left_slots, self.milestones)
-        other.full_map_bonus, other.turns, other.small_animals, other.large_animals = (
-            self.full_map_bonus, self.turns, self.small_animals, self.large_animals)
-        other.hand_limit, other.dealt, other.kept, other.final_scoring_dealt = (
-            self.hand_limit, self.dealt, self.kept, self.final_scoring_dealt)
-        other.appeal_condition_extra, other.chosen_size = self.appeal_condition_extra, self.chosen_size
-        other.venom_spared, other.homes_memo = self.venom_spared, self.homes_memo
+        # Immutable fields, assigned directly and one by one: a getattr/setattr loop over their names costs more, and
+        # so does packing several into a tuple (docs/research/code-figures.md).
+        other.catalog = self.catalog
+        other.seat = self.seat
+        other.map_id = self.map_id
+        other.money = self.money
+        other.appeal = self.appeal
+        other.cp = self.cp
+        other.reputation = self.reputation
+        other.xtokens = self.xtokens
+        other.xtokens_spent = self.xtokens_spent
+        other.occupied = self.occupied
+        other.kiosks = self.kiosks
+        other.workers = self.workers
+        other.workers_total = self.workers_total
+        other.left_slots = self.left_slots
+        other.milestones = self.milestones
+        other.full_map_bonus = self.full_map_bonus
+        other.turns = self.turns
+        other.small_animals = self.small_animals
+        other.large_animals = self.large_animals
+        other.hand_limit = self.hand_limit
+        other.dealt = self.dealt
+        other.kept = self.kept
+        other.final_scoring_dealt = self.final_scoring_dealt
+        other.appeal_condition_extra = self.appeal_condition_extra
+        other.chosen_size = self.chosen_size
+        other.venom_spared = self.venom_spared
+        other.homes_memo = self.homes_memo
         other.action_cards = self.action_cards[:]
         other.upgraded = set(self.upgraded)
         other.hand = self.hand[:]
@@ -250,12 +265,20 @@ class ArkNovaState:
         other.partner_zoo_board = self.partner_zoo_board[:]
         other.university_board = self.university_board[:]
         other.bonus_tiles = {space: tiles[:] for space, tiles in self.bonus_tiles.items()}
-        other.break_position, other.break_length, other.break_pending, other.break_trigger = (
-            self.break_position, self.break_length, self.break_pending, self.break_trigger)
-        other.breaks, other.donations, other.donation_blocked, other.current, other.turn = (
-            self.breaks, self.donations, self.donation_blocked, self.current, self.turn)
-        other.end_turns_left, other.end_trigger, other.cp10_reached = self.end_turns_left, self.end_trigger, self.cp10_reached
-        other.solo_tokens, other.over = self.solo_tokens, self.over
+        other.break_position = self.break_position
+        other.break_length = self.break_length
+        other.break_pending = self.break_pending
+        other.break_trigger = self.break_trigger
+        other.breaks = self.breaks
+        other.donations = self.donations
+        other.donation_blocked = self.donation_blocked
+        other.current = self.current
+        other.turn = self.turn
+        other.end_turns_left = self.end_turns_left
+        other.end_trigger = self.end_trigger
+        other.cp10_reached = self.cp10_reached
+        other.solo_tokens = self.solo_tokens
+        other.over = self.over
         other.stack = self.stack[:]
         if random_state and self._rng is None:  # neither has made its generator yet (see `seed_rng`)
             other._rng, other._rng_seed, other._rng_shared = None, self._rng_seed, False

@@ -100,8 +100,9 @@ class DistilledBot(KeeperBot):
                                  max_rollout_decisions, inturn, inturn_width) if solo_model else None
 
     def _solo_bot(self, view: ArkNovaGame | ArkNovaObservation) -> SoloValueBot | None:
-        """The bot that plays a solo game (None in a game of several players, or without a solo model)."""
-        return self.solo if len(view.players) == 1 else None
+        """The bot that plays a solo game (None in a game of several players, or without a solo model). It counts
+        the seats, not `players`: an observation's `players` wraps every other seat's zoo at each asking."""
+        return self.solo if len(view.seats) == 1 else None
 
     def choose(self, observation: ArkNovaObservation, decision: Decision, rng: random.Random) -> Any:
         solo = self._solo_bot(observation)

@@ -184,7 +184,8 @@ class HeuristicBot:
                     for option in options], []
         slot = base.players[seat].strength_slot
         credit = {option: self.weights.used_slot * slot(option[1]) if option[0] == "act" else 0.0 for option in options}
-        ceiling = {option: self.gain_bounds.of(base, seat, option) + credit[option] for option in options}
+        ceiling = {option: bound + credit[option]
+                   for option, bound in zip(options, self.gain_bounds.of_options(base, seat, options))}
         order = sorted(options, key=ceiling.__getitem__, reverse=True)
         now, best = self.value(base, seat, progress), float("-inf")
         outcomes, skipped = [], []

@@ -25,7 +25,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import enclosure_size, is_standard
+from sim.arknova.zoo import ENCLOSURE_SIZE
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -211,9 +211,10 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
 
 def project_inputs(player: PlayerState) -> tuple[Any, ...]:
     """Everything of the player that `project_prospect` reads (its seat, icons, animals, partner zoos,
-    small and large animal counts, sponsors and their tokens): the key of the values kept for it."""
-    return (player.seat, tuple(sorted(player.icons.items())), tuple(player.animals), tuple(player.partner_zoos),
-            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(sorted(player.card_tokens.items())))
+    small and large animal counts, sponsors and their tokens): the key of the values kept for it. The icons and
+    tokens are read in their dicts' order, unsorted: the same counts in another order only miss a kept value."""
+    return (player.seat, tuple(player.icons.items()), tuple(player.animals), tuple(player.partner_zoos),
+            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(player.card_tokens.items()))
 
 
 def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], float]]:
@@ -248,7 +249,9 @@ def kept_prospects(player: PlayerState, inputs: tuple[Any, ...], weights: Weight
     table = kept(player.catalog.derived[_kept_prospects], (inputs, weights.project_ready, weights.project_progress), dict)
 
     def prospect(number: int, holders: list[int]) -> float:
-        return kept(table, (number, tuple(holders)), lambda: project_prospect(player, number, holders, weights))
+        key = (number, *holders)
+        value = table.get(key)  # found kept most of the time: no `kept` call, no function made for it
+        return kept(table, key, lambda: project_prospect(player, number, holders, weights)) if value is None else value
 
     return prospect
 
@@ -282,18 +285,26 @@ class PositionWalk(NamedTuple):
     space: int  # buildable cells of the map still free
 
 
+def _recurring_values(catalog: Catalog) -> dict[tuple[Any, ...], float]:
+    """The value of the effects a break grants again (`recurring_effects`: the recurring map slots taken, then the
+    sponsors' income), by those slots' effects and the sponsors in play: a lookahead meets the same few again and
+    again, and walking every sponsor's income cost a tenth of a position's value."""
+    return {}
+
+
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
     prospect = kept_prospects(player, project_inputs(player), w)
     projects = game.catalog.projects
     return PositionWalk(
         break_money(player),
-        sum(effect_value(effect) for effect in recurring_effects(player)),
+        kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
+             lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
         [hand_value(player, card, w) for card in player.hand],
         sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
-        sorted((enclosure_size(kind) for kind, _, used in player.buildings if not used and is_standard(kind)),
-               reverse=True),
+        sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],
+               reverse=True),  # `enclosure_size` of the standard enclosures, read without two calls a building
         sum(game.catalog.sponsors[card].level for card in player.sponsors),
         (board_of(player).buildable & ~player.occupied).bit_count(),
     )
@@ -315,6 +326,7 @@ def position_value(game: ArkNovaGame, seat: int, weights: Weights, progress: flo
 
 def promise(game: ArkNovaGame, player: PlayerState, w: Weights, walk: PositionWalk) -> float:
     """The weighted features of a position that are not yet score (`walk` is the player's `walk_position`)."""
+    # Sums of lists, not of generators: a handful of items each, at every position a lookahead values.
     income = walk.income
     coming = w.break_progress * income * game.break_position / game.break_length if game.break_length else 0.0
     value = money_value(player.money + coming, w)
@@ -323,13 +335,13 @@ def promise(game: ArkNovaGame, player: PlayerState, w: Weights, walk: PositionWa
     value += income * w.income
     value += w.recurring * walk.recurring
     cards = walk.hand
-    value += sum(sorted((card for card, _, _ in cards), reverse=True)[:player.hand_limit])
+    value += sum(sorted([card for card, _, _ in cards], reverse=True)[:player.hand_limit])
     value += walk.projects
     value += walk.hand_projects
-    viable = sum(1 for _, kind, _ in cards if kind in PLAYABLE)
+    viable = len([kind for _, kind, _ in cards if kind in PLAYABLE])
     value += sum(w.fuel[:viable])
-    value += w.slot * sum(slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards))
-    value += sum(w.open_enclosure * (1 + 0.3 * size) for size in walk.empty[:2])
+    value += w.slot * sum([slot * SLOT_WEIGHT[card] for slot, card in enumerate(player.action_cards)])
+    value += sum([w.open_enclosure * (1 + 0.3 * size) for size in walk.empty[:2]])
     value += w.sponsor_level * walk.sponsor_levels
     value += w.space * walk.space
     return value

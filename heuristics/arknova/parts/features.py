@@ -40,7 +40,7 @@ def position_features(game: ArkNovaGame, seat: int, w: Weights, walk: PositionWa
         min(money, w.money_cap), max(0.0, money - w.money_cap), income, player.reputation, player.xtokens,
         len(player.upgraded), player.workers_total, len(player.partner_zoos) + len(player.universities),
         walk.recurring, *hand.values(), walk.projects + walk.hand_projects,
-        sum(1 + 0.3 * size for size in walk.empty[:2]), walk.sponsor_levels, walk.space,
-        *(player.strength_slot(card) for card in ACTION_CARDS),
+        sum([1 + 0.3 * size for size in walk.empty[:2]]), walk.sponsor_levels, walk.space,
+        *map(player.strength_slot, ACTION_CARDS),
         *(1.0 if card in player.upgraded else 0.0 for card in ACTION_CARDS),
     ]

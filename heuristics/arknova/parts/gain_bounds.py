@@ -26,6 +26,7 @@ from heuristics.archetypes import ArchetypeError, shipped_or_path
 from heuristics.arknova import DATA_DIR
 from sim.arknova import action_tokens
 from sim.arknova.engine import ArkNovaGame
+from sim.arknova.state import PlayerState
 
 BOUNDS_DIR = DATA_DIR / "bounds"
 Key = tuple[str, bool, int]  # action card, upgraded, strength
@@ -35,9 +36,14 @@ def option_key(game: ArkNovaGame, seat: int, option: Any) -> Key | None:
     """The bound's key of an ("act", card, spent) option; None for the other options (never bounded)."""
     if option[0] != "act":
         return None
-    player = game.players[seat]
     card = option[1]
-    return card, player.is_upgraded(card), action_tokens.card_strength(player, card) + option[2]
+    upgraded, strength = card_side(game.players[seat], card)
+    return card, upgraded, strength + option[2]
+
+
+def card_side(player: PlayerState, card: str) -> tuple[bool, int]:
+    """What a bound's key reads of an action card besides the X-tokens spent: its side and its strength."""
+    return player.is_upgraded(card), action_tokens.card_strength(player, card)
 
 
 class GainBounds:
@@ -51,6 +57,23 @@ class GainBounds:
         """The option's bound; infinite (always played) for an option of no key or a key never seen."""
         key = option_key(game, seat, option)
         return self.bounds.get(key, float("inf")) if key is not None else float("inf")
+
+    def of_options(self, game: ArkNovaGame, seat: int, options: Iterable[Any]) -> list[float]:
+        """`of` of each option, each action card's side and strength found once (a turn offers a card at
+        several X-token spends)."""
+        player, bounds, inf = game.players[seat], self.bounds, float("inf")
+        sides: dict[str, tuple[bool, int]] = {}
+        found = []
+        for option in options:
+            if option[0] != "act":
+                found.append(inf)
+                continue
+            card = option[1]
+            side = sides.get(card)
+            if side is None:
+                side = sides[card] = card_side(player, card)
+            found.append(bounds.get((card, side[0], side[1] + option[2]), inf))
+        return found
 
     def as_table(self) -> dict[str, Any]:
         return {"evaluation": self.evaluation,

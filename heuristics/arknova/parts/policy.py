@@ -27,7 +27,7 @@ from sim.arknova.catalog import Catalog
 from sim.arknova.engine import ArkNovaGame
 from sim.arknova.scoring import final_scoring_cp
 from sim.arknova.state import SKIP, PlayerState
-from sim.arknova.zoo import enclosure_size, enclosures_for, is_standard, legal_placements, placement_key
+from sim.arknova.zoo import ENCLOSURE_SIZE, enclosure_size, is_standard, legal_placements, open_homes, placement_key
 from sim.core.decision import Decision
 
 UPGRADE_PRIORITY = {"animals": 5, "build": 4, "cards": 3, "association": 2, "sponsors": 1}
@@ -39,9 +39,10 @@ def _me(view: View, seat: int) -> PlayerState:
 
 
 def _homeless(player: PlayerState) -> tuple[Any, ...]:
-    """Animals in hand that no enclosure of the zoo can take right now."""
+    """Animals in hand that no enclosure of the zoo can take right now (`enclosures_for`, the zoo's homes found once)."""
     animals = player.catalog.animals
-    return tuple(animals[card] for card in player.hand if card in animals and not enclosures_for(player, animals[card]))
+    fitting = open_homes(player).fitting
+    return tuple(animals[card] for card in player.hand if card in animals and not fitting(animals[card]))
 
 
 def _covered_bonus_cache(catalog: Catalog) -> Callable[[str, int], float]:
@@ -62,8 +63,8 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
     covered = player.catalog.derived[_covered_bonus_cache](player.map_id, placement.mask)
     value = (2 * covered + 0.2 * touching
              + 0.2 * (placement.rock_adjacent + placement.water_adjacent))
-    if is_standard(kind) or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
-        size = enclosure_size(kind) if is_standard(kind) else 0
+    size = ENCLOSURE_SIZE.get(kind, 0)  # a standard enclosure's (`enclosure_size`), 0 for other kinds
+    if size or kind in ("petting_zoo", "reptile_house", "large_bird_aviary"):
         for animal in _homeless(player) if homeless is None else homeless:
             fits_here = animal.size <= size if size else animal.special == kind
             if fits_here and placement.rock_adjacent >= animal.rock and placement.water_adjacent >= animal.water:
