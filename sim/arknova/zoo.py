@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -204,21 +204,28 @@ def home(player: PlayerState, index: int) -> Home | None:
 
 class Homes:
     """A zoo's open enclosures as homes, whether its animals' rock/water needs are waived
-    (`passives.ignores_rock_water`), and the homes each animal fits, found once per animal: the same zoo
+    (`passives.ignores_rock_water`), and the homes each card fits, found once per card: the same zoo
     is asked about the same hand turn after turn."""
 
-    __slots__ = ("homes", "ignore_needs", "_fitting")
+    __slots__ = ("homes", "ignore_needs", "animals", "by_card")
 
-    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool) -> None:
+    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool, animals: Mapping[int, Animal]) -> None:
         self.homes = homes
         self.ignore_needs = ignore_needs
-        self._fitting: dict[int, tuple[int, ...]] = {}  # animal -> building indices
+        self.animals = animals  # the catalog's, to tell the cards that are animals
+        self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
-        found = self._fitting.get(animal.number)
+        return self.card_fitting(animal.number)
+
+    def card_fitting(self, card: int) -> tuple[int, ...]:
+        """`fitting` of the card's animal, () for a card that is no animal (a lookup in `by_card` once asked)."""
+        found = self.by_card.get(card)
         if found is None:
-            found = self._fitting[animal.number] = fitting_homes(self.homes, animal, self.ignore_needs)
+            animal = self.animals.get(card)
+            found = () if animal is None else fitting_homes(self.homes, animal, self.ignore_needs)
+            self.by_card[card] = found
         return found
 
 
@@ -249,7 +256,8 @@ def open_homes(player: PlayerState) -> Homes:
             and memo[2] == player.sponsors):
         return memo[3]
     described = (home(player, index) for index in range(len(player.buildings)))
-    homes = Homes(tuple(found for found in described if found is not None), ignores_needs(player))
+    homes = Homes(tuple(found for found in described if found is not None), ignores_needs(player),
+                  player.catalog.animals)
     player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
 
