@@ -83,7 +83,7 @@ class StepMachine:
         return self._decision
 
     def apply(self, option: Any) -> None:
-        decision = self.decision()
+        decision = self._decision or self.decision()  # the pending one, found by `is_over` before a bot chose
         if option not in decision.options:
             raise IllegalOption(f"{option!r} is not a legal option for {decision.kind}")
         step = self.stack.pop()

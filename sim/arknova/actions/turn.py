@@ -135,13 +135,14 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     history.close_turn(game, seat)
     player.turns += 1
     game.turn += 1
+    solo = game.solo
     if game.end_turns_left > 0:
         game.end_turns_left -= 1
-    elif game.end_turns_left < 0 and not game.solo and tracks.score(player) >= 100:
+    elif game.end_turns_left < 0 and not solo and tracks.score(player) >= 100:
         game.end_turns_left = len(game.players) - 1
         game.end_trigger = seat
         game.say(seat, f"triggers the end of the game with score {tracks.score(player)}")
-    if game.solo:
+    if solo:
         game.solo_tokens += 1
         if game.solo_tokens >= SOLO_FIRST_ROUND - game.breaks:
             game.solo_tokens = 0
