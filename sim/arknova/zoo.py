@@ -207,13 +207,22 @@ class Homes:
     (`passives.ignores_rock_water`), and the homes each card fits, found once per card: the same zoo
     is asked about the same hand turn after turn."""
 
-    __slots__ = ("homes", "ignore_needs", "animals", "by_card")
+    __slots__ = ("described", "feature", "homes", "ignore_needs", "animals", "by_card", "_by_hand")
 
-    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool, animals: Mapping[int, Animal]) -> None:
-        self.homes = homes
+    def __init__(self, described: tuple[Home | None, ...], feature: int, ignore_needs: bool,
+                 animals: Mapping[int, Animal], before: "Homes | None" = None) -> None:
+        """`before`: the zoo's homes as last found; when they are the same homes under the same needs (a kiosk,
+        a pavilion or a sponsor came since), their tables by card and by hand hold for these too and are shared."""
+        self.described = described  # by building index: its `home`, None when it takes no animal
+        self.feature = feature  # the cells next to the map's feature when they were found (see `open_homes`)
+        self.homes = tuple(found for found in described if found is not None)
         self.ignore_needs = ignore_needs
         self.animals = animals  # the catalog's, to tell the cards that are animals
+        if before is not None and before.homes == self.homes and before.ignore_needs == ignore_needs:
+            self.by_card, self._by_hand = before.by_card, before._by_hand
+            return
         self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
+        self._by_hand: dict[tuple[int, ...], tuple[int, ...]] = {}  # hand -> `hand_candidates`
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
@@ -226,6 +235,18 @@ class Homes:
             animal = self.animals.get(card)
             found = () if animal is None else fitting_homes(self.homes, animal, self.ignore_needs)
             self.by_card[card] = found
+        return found
+
+    def hand_candidates(self, hand: list[int], flock: frozenset[int]) -> tuple[int, ...]:
+        """The different cards of `hand`, in its order, that have a home here (`card_fitting`) or are among the
+        `flock` animals, which may join the herd instead: the only ones of the hand that may be played into this
+        zoo. Kept by hand: every turn asks about the hand, which changes less often than that (few hands meet
+        one zoo before it changes)."""
+        key = tuple(hand)
+        found = self._by_hand.get(key)
+        if found is None:
+            found = tuple(card for card in dict.fromkeys(hand) if self.card_fitting(card) or card in flock)
+            self._by_hand[key] = found
         return found
 
 
@@ -250,15 +271,22 @@ def open_homes(player: PlayerState) -> Homes:
     differ. Comparing them costs little: the comparison of two lists of building tuples meets the same
     shared placements and stops at their identity. A copied state, or one edited by hand (tests), is
     compared the same way; copies share the memo, which holds only what follows from those and the
-    player's catalog."""
+    player's catalog.
+
+    When they differ, a building that is still the same tuple keeps its home, as long as the cells next to
+    the map's feature are the same (`map_abilities.feature_neighbours`, through which alone covering cells
+    changes an enclosure's size): a new building or an animal moving in changes one home, not all."""
     memo = player.homes_memo
-    if (memo is not None and memo[1] == player.occupied and memo[0] == player.buildings
+    buildings = player.buildings
+    if (memo is not None and memo[1] == player.occupied and memo[0] == buildings
             and memo[2] == player.sponsors):
         return memo[3]
-    described = (home(player, index) for index in range(len(player.buildings)))
-    homes = Homes(tuple(found for found in described if found is not None), ignores_needs(player),
-                  player.catalog.animals)
-    player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
+    feature = map_abilities.feature_neighbours(player)
+    before, known = (memo[0], memo[3].described) if memo is not None and memo[3].feature == feature else ((), ())
+    described = tuple(known[index] if index < len(known) and before[index] is building else home(player, index)
+                      for index, building in enumerate(buildings))
+    homes = Homes(described, feature, ignores_needs(player), player.catalog.animals, memo[3] if memo else None)
+    player.homes_memo = (buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
 
 

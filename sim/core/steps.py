@@ -109,24 +109,23 @@ class StepMachine:
 
     def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
         """Run automatic steps until a decision is pending (or the game is over); with
-        `stop_at_turn_end`, None once the stack is empty."""
-        options_of, resolvers = self.steps.options_of, self.steps.resolvers
-        while True:
-            if self.over:
-                return Decision(-1, "game_over", (None,), "game over")
-            if not self.stack:
+        `stop_at_turn_end`, None once the stack is empty. (Resolvers change the stack in place and never
+        replace it, so the loop holds it in a local: it runs for every step of every game.)"""
+        options_of, resolvers, stack = self.steps.options_of, self.steps.resolvers, self.stack
+        while not self.over:
+            if not stack:
                 if stop_at_turn_end:
                     return None
-                self.stack.append(self.next_step())
-            step = self.stack[-1]
+                stack.append(self.next_step())
+            step = stack[-1]
             kind = step[0]
             options = options_of.get(kind)
             if options is None:
-                self.stack.pop()
+                stack.pop()
                 resolvers[kind](self, step, None)
                 continue
             legal = options(self, step)
-            if not legal:
-                self.stack.pop()
-                continue
-            return Decision(step[1], kind, legal, kind, step[2:])
+            if legal:
+                return Decision(step[1], kind, legal, kind, step[2:])
+            stack.pop()
+        return Decision(-1, "game_over", (None,), "game over")

@@ -66,7 +66,8 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
-            result.extend(acts[card][tokens.least_spend(needed, strength):])  # the spends of `tokens.xtoken_spends`
+            # the spends of `tokens.xtoken_spends`, from `tokens.least_spend` (written out: five cards a turn)
+            result.extend(acts[card][needed - strength if needed > strength else 0:])
     if xtokens < game.catalog.tracks.xtoken_max:
         result.extend(_XTOKEN)
     return tuple(result)
@@ -154,12 +155,18 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if game.break_pending:
         game.push(("break",), ("advance", seat))
     else:
-        game.push(("advance", seat))
+        pass_turn(game, seat)  # at once: a step of its own would only be resolved next (most turns)
 
 
 @resolver("advance")
 def advance(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """After a break: play passes on."""
+    pass_turn(game, step[1])
+
+
+def pass_turn(game: "ArkNovaGame", seat: int) -> None:
+    """The next seat's turn, or the final scoring once the last turn was played."""
     if game.end_turns_left == 0:
         game.push(("final_scoring",))
         return
-    game.current = (step[1] + 1) % len(game.players)
+    game.current = (seat + 1) % len(game.players)
