@@ -109,10 +109,11 @@ class StepMachine:
 
     def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
         """Run automatic steps until a decision is pending (or the game is over); with
-        `stop_at_turn_end`, None once the stack is empty. (Resolvers change the stack in place and never
-        replace it, so the loop holds it in a local: it runs for every step of every game.)"""
-        options_of, resolvers, stack = self.steps.options_of, self.steps.resolvers, self.stack
+        `stop_at_turn_end`, None once the stack is empty. (The stack is read from the state at each step: a
+        resolver may put a new one in its place, e.g. when it lays out the next game of a series.)"""
+        options_of, resolvers = self.steps.options_of, self.steps.resolvers
         while not self.over:
+            stack = self.stack
             if not stack:
                 if stop_at_turn_end:
                     return None
