@@ -207,22 +207,21 @@ class Homes:
     (`passives.ignores_rock_water`), and the homes each card fits, found once per card: the same zoo
     is asked about the same hand turn after turn."""
 
-    __slots__ = ("described", "feature", "homes", "ignore_needs", "animals", "by_card", "_by_hand")
+    __slots__ = ("described", "feature", "homes", "ignore_needs", "animals", "by_card")
 
     def __init__(self, described: tuple[Home | None, ...], feature: int, ignore_needs: bool,
                  animals: Mapping[int, Animal], before: "Homes | None" = None) -> None:
         """`before`: the zoo's homes as last found; when they are the same homes under the same needs (a kiosk,
-        a pavilion or a sponsor came since), their tables by card and by hand hold for these too and are shared."""
+        a pavilion or a sponsor came since), their table by card holds for these too and is shared."""
         self.described = described  # by building index: its `home`, None when it takes no animal
         self.feature = feature  # the cells next to the map's feature when they were found (see `open_homes`)
         self.homes = tuple(found for found in described if found is not None)
         self.ignore_needs = ignore_needs
         self.animals = animals  # the catalog's, to tell the cards that are animals
         if before is not None and before.homes == self.homes and before.ignore_needs == ignore_needs:
-            self.by_card, self._by_hand = before.by_card, before._by_hand
+            self.by_card = before.by_card
             return
         self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
-        self._by_hand: dict[tuple[int, ...], tuple[int, ...]] = {}  # hand -> `hand_candidates`
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
@@ -235,18 +234,6 @@ class Homes:
             animal = self.animals.get(card)
             found = () if animal is None else fitting_homes(self.homes, animal, self.ignore_needs)
             self.by_card[card] = found
-        return found
-
-    def hand_candidates(self, hand: list[int], flock: frozenset[int]) -> tuple[int, ...]:
-        """The different cards of `hand`, in its order, that have a home here (`card_fitting`) or are among the
-        `flock` animals, which may join the herd instead: the only ones of the hand that may be played into this
-        zoo. Kept by hand: every turn asks about the hand, which changes less often than that (few hands meet
-        one zoo before it changes)."""
-        key = tuple(hand)
-        found = self._by_hand.get(key)
-        if found is None:
-            found = tuple(card for card in dict.fromkeys(hand) if self.card_fitting(card) or card in flock)
-            self._by_hand[key] = found
         return found
 
 

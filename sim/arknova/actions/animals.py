@@ -56,7 +56,7 @@ def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
     so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
     homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
-    for card in homes.hand_candidates(player.hand, flock):
+    for card in dict.fromkeys(player.hand):
         for index in enclosures_now(game, player, homes, flock, card, -1):
             yield card, -1, index
     if from_display:
@@ -119,7 +119,7 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     the generator and the hand's duplicates dropped, which cost more than the tests of most hands.)"""
     player = game.players[seat]
     homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
-    for card in homes.hand_candidates(player.hand, flock):
+    for card in player.hand:
         if enclosures_now(game, player, homes, flock, card, -1):
             return game.catalog.derived[least_animals_strength][side_two]
     if side_two:
