@@ -215,7 +215,7 @@ class Homes:
         a pavilion or a sponsor came since), their table by card holds for these too and is shared."""
         self.described = described  # by building index: its `home`, None when it takes no animal
         self.feature = feature  # the cells next to the map's feature when they were found (see `open_homes`)
-        self.homes = tuple(found for found in described if found is not None)
+        self.homes = tuple([found for found in described if found is not None])
         self.ignore_needs = ignore_needs
         self.animals = animals  # the catalog's, to tell the cards that are animals
         if before is not None and before.homes == self.homes and before.ignore_needs == ignore_needs:
@@ -243,9 +243,9 @@ def fitting_homes(homes: Iterable[Home], animal: Animal, ignore_needs: bool) -> 
     both unless `ignore_needs`."""
     size = animal.size if animal.standard_allowed else INFINITE_SIZE
     special, tokens, rock, water = animal.special, animal.special_tokens, animal.rock, animal.water
-    return tuple(index for index, kind, room, rock_near, water_near in homes
-                 if (room >= size if kind is None else kind == special and room >= tokens)
-                 and (ignore_needs or (rock_near >= rock and water_near >= water)))
+    return tuple([index for index, kind, room, rock_near, water_near in homes  # a list first: cheaper than a generator
+                  if (room >= size if kind is None else kind == special and room >= tokens)
+                  and (ignore_needs or (rock_near >= rock and water_near >= water))])
 
 
 def open_homes(player: PlayerState) -> Homes:
@@ -270,8 +270,8 @@ def open_homes(player: PlayerState) -> Homes:
         return memo[3]
     feature = map_abilities.feature_neighbours(player)
     before, known = (memo[0], memo[3].described) if memo is not None and memo[3].feature == feature else ((), ())
-    described = tuple(known[index] if index < len(known) and before[index] is building else home(player, index)
-                      for index, building in enumerate(buildings))
+    described = tuple([known[index] if index < len(known) and before[index] is building else home(player, index)
+                       for index, building in enumerate(buildings)])
     homes = Homes(described, feature, ignores_needs(player), player.catalog.animals, memo[3] if memo else None)
     player.homes_memo = (buildings[:], player.occupied, player.sponsors[:], homes)
     return homes

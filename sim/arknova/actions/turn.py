@@ -86,10 +86,11 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if choice[0] == "xtoken":
         if game.log is not None:
             game.say(seat, f"takes an X-token with {card}")
-        game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
+        game.push(*sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         history.open_turn(game, seat, "xtoken", card, 0, 0)
         tracks.gain_xtokens(game, seat, 1)
+        finish_action(game, ("finish_action", seat, card), None)  # at once: nothing comes in between
         return
     spent = choice[2]
     game.action_card = card
