@@ -119,7 +119,10 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     the generator and the hand's duplicates dropped, which cost more than the tests of most hands.)"""
     player = game.players[seat]
     homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
+    known = homes.by_card
     for card in player.hand:
+        if known.get(card) == () and card not in flock:  # the first test of `enclosures_now`, without the call
+            continue
         if enclosures_now(game, player, homes, flock, card, -1):
             return game.catalog.derived[least_animals_strength][side_two]
     if side_two:
