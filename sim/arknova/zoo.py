@@ -270,8 +270,11 @@ def open_homes(player: PlayerState) -> Homes:
         return memo[3]
     feature = map_abilities.feature_neighbours(player)
     before, known = (memo[0], memo[3].described) if memo is not None and memo[3].feature == feature else ((), ())
-    described = tuple([known[index] if index < len(known) and before[index] is building else home(player, index)
-                       for index, building in enumerate(buildings)])
+    if buildings[:len(before)] == before:  # the same buildings and new ones (compared in one go)
+        described = known + tuple([home(player, index) for index in range(len(before), len(buildings))])
+    else:
+        described = tuple([known[index] if index < len(known) and before[index] is building else home(player, index)
+                           for index, building in enumerate(buildings)])
     homes = Homes(described, feature, ignores_needs(player), player.catalog.animals, memo[3] if memo else None)
     player.homes_memo = (buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
