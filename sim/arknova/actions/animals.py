@@ -128,7 +128,10 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     if side_two:
         display = game.display
         for source in deck.folders_in_range(game, seat, STRENGTH_FIVE_REPUTATION):
-            if enclosures_now(game, player, homes, flock, display[source], source):
+            card = display[source]
+            if known.get(card) == () and card not in flock:  # as in the hand
+                continue
+            if enclosures_now(game, player, homes, flock, card, source):
                 if source < deck.reputation_range(player):
                     return game.catalog.derived[least_animals_strength][side_two]
                 return STRENGTH_FIVE
