@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 
-# Not frozen (hashable all the same): a frozen dataclass sets each field through `object.__setattr__`, which made
-# the decision every step of every game asks three times as dear (a twentieth of the CPU time of a game
-# of random bots, in the heaviest game); no code assigns to a decision's fields.
+# Not frozen (hashable all the same): a frozen dataclass sets each field through `object.__setattr__`, which makes
+# the decision every step of every game asks several times as dear (docs/research/code-figures.md); no code
+# assigns to a decision's fields.
 @dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """A pending choice.
