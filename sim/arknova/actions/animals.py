@@ -4,7 +4,6 @@ then appeal, conservation points, reputation and the card's ability."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
@@ -42,29 +41,18 @@ def animal_cost(player: "PlayerState", animal: Animal) -> int:
     return max(0, animal.cost - discount)
 
 
-def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
-                     reputation_gain: int = 0) -> list[tuple[int, int, int]]:
-    """(card, source, enclosure) triples: source -1 is the hand, else a display index; the display
-    range as it would be after `reputation_gain` more reputation; enclosure NO_ENCLOSURE for a flock
-    animal that joins the herd."""
-    return list(animal_plays(game, seat, from_display, reputation_gain))
-
-
-def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
-                 reputation_gain: int = 0) -> Iterator[tuple[int, int, int]]:
-    """The plays of `playable_animals` one at a time, hand first, then the display folders in order,
-    so that a caller asking only whether there is one stops at the first."""
+def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list[tuple[int, int, int]]:
+    """(card, source, enclosure) triples, hand first, then the display folders in range in order: source -1 is
+    the hand, else a display index; enclosure NO_ENCLOSURE for a flock animal that joins the herd."""
     player = game.players[seat]
     homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
-    for card in dict.fromkeys(player.hand):
-        for index in enclosures_now(game, player, homes, flock, card, -1):
-            yield card, -1, index
+    plays = [(card, -1, index) for card in dict.fromkeys(player.hand)
+             for index in enclosures_now(game, player, homes, flock, card, -1)]
     if from_display:
         display = game.display
-        for source in deck.folders_in_range(game, seat, reputation_gain):
-            card = display[source]
-            for index in enclosures_now(game, player, homes, flock, card, source):
-                yield card, source, index
+        plays += [(display[source], source, index) for source in deck.folders_in_range(game, seat)
+                  for index in enclosures_now(game, player, homes, flock, display[source], source)]
+    return plays
 
 
 def enclosures_now(game: "ArkNovaGame", player: "PlayerState", homes: zoo.Homes, flock: frozenset[int], card: int,
@@ -113,10 +101,10 @@ def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
 @action("animals", _start)
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
-    wider range reaches makes the action possible from strength 5 on. The cards are tried as `animal_plays`
-    takes them, hand first, then folder by folder, so the first that can be played tells: when it is out of
-    today's range, so is every later one. (Every turn asks this: the loops are `animal_plays`' own, without
-    the generator and the hand's duplicates dropped, which cost more than the tests of most hands.)"""
+    wider range reaches makes the action possible from strength 5 on. The cards are tried as `playable_animals`
+    lists them, hand first, then folder by folder, so the first that can be played tells: when it is out of
+    today's range, so is every later one. (Every turn asks this: the loops are `playable_animals`' own,
+    stopping at the first play, with the hand's duplicates left in, which cost less than dropping them.)"""
     player = game.players[seat]
     homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
     known = homes.by_card

@@ -61,7 +61,7 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
-    acts = _act_options(xtokens)
+    acts = _ACT.get(xtokens) or _act_options(xtokens)
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
