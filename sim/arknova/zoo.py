@@ -218,10 +218,9 @@ class Homes:
         self.homes = tuple([found for found in described if found is not None])
         self.ignore_needs = ignore_needs
         self.animals = animals  # the catalog's, to tell the cards that are animals
+        self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
         if before is not None and before.homes == self.homes and before.ignore_needs == ignore_needs:
             self.by_card = before.by_card
-            return
-        self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""

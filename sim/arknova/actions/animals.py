@@ -62,7 +62,7 @@ def enclosures_now(game: "ArkNovaGame", player: "PlayerState", homes: zoo.Homes,
     animals and may join the herd; () when it cannot be played (no animal, no home, too dear, conditions
     unmet, a chosen size that blocks it).
 
-    Every turn asks this of every card in hand, and most fail at the first test, no home (or no animal at all):
+    Every turn asks this of the cards in hand, and most fail at the first test, no home (or no animal at all):
     that test is a lookup in the zoo's table by card (`zoo.Homes.by_card`) and comes before anything else."""
     fitting = homes.by_card.get(card)
     if fitting is None:
