@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -204,21 +204,35 @@ def home(player: PlayerState, index: int) -> Home | None:
 
 class Homes:
     """A zoo's open enclosures as homes, whether its animals' rock/water needs are waived
-    (`passives.ignores_rock_water`), and the homes each animal fits, found once per animal: the same zoo
+    (`passives.ignores_rock_water`), and the homes each card fits, found once per card: the same zoo
     is asked about the same hand turn after turn."""
 
-    __slots__ = ("homes", "ignore_needs", "_fitting")
+    __slots__ = ("described", "feature", "homes", "ignore_needs", "animals", "by_card")
 
-    def __init__(self, homes: tuple[Home, ...], ignore_needs: bool) -> None:
-        self.homes = homes
+    def __init__(self, described: tuple[Home | None, ...], feature: int, ignore_needs: bool,
+                 animals: Mapping[int, Animal], before: "Homes | None" = None) -> None:
+        """`before`: the zoo's homes as last found; when they are the same homes under the same needs (a kiosk,
+        a pavilion or a sponsor came since), their table by card holds for these too and is shared."""
+        self.described = described  # by building index: its `home`, None when it takes no animal
+        self.feature = feature  # the cells next to the map's feature when they were found (see `open_homes`)
+        self.homes = tuple([found for found in described if found is not None])
         self.ignore_needs = ignore_needs
-        self._fitting: dict[int, tuple[int, ...]] = {}  # animal -> building indices
+        self.animals = animals  # the catalog's, to tell the cards that are animals
+        self.by_card: dict[int, tuple[int, ...]] = {}  # card -> `card_fitting`, for the cards asked about so far
+        if before is not None and before.homes == self.homes and before.ignore_needs == ignore_needs:
+            self.by_card = before.by_card
 
     def fitting(self, animal: Animal) -> tuple[int, ...]:
         """The indices of the buildings that can take the animal now (`fitting_homes`), in building order."""
-        found = self._fitting.get(animal.number)
+        return self.card_fitting(animal.number)
+
+    def card_fitting(self, card: int) -> tuple[int, ...]:
+        """`fitting` of the card's animal, () for a card that is no animal (a lookup in `by_card` once asked)."""
+        found = self.by_card.get(card)
         if found is None:
-            found = self._fitting[animal.number] = fitting_homes(self.homes, animal, self.ignore_needs)
+            animal = self.animals.get(card)
+            found = () if animal is None else fitting_homes(self.homes, animal, self.ignore_needs)
+            self.by_card[card] = found
         return found
 
 
@@ -228,9 +242,9 @@ def fitting_homes(homes: Iterable[Home], animal: Animal, ignore_needs: bool) -> 
     both unless `ignore_needs`."""
     size = animal.size if animal.standard_allowed else INFINITE_SIZE
     special, tokens, rock, water = animal.special, animal.special_tokens, animal.rock, animal.water
-    return tuple(index for index, kind, room, rock_near, water_near in homes
-                 if (room >= size if kind is None else kind == special and room >= tokens)
-                 and (ignore_needs or (rock_near >= rock and water_near >= water)))
+    return tuple([index for index, kind, room, rock_near, water_near in homes  # a list first: cheaper than a generator
+                  if (room >= size if kind is None else kind == special and room >= tokens)
+                  and (ignore_needs or (rock_near >= rock and water_near >= water))])
 
 
 def open_homes(player: PlayerState) -> Homes:
@@ -243,14 +257,25 @@ def open_homes(player: PlayerState) -> Homes:
     differ. Comparing them costs little: the comparison of two lists of building tuples meets the same
     shared placements and stops at their identity. A copied state, or one edited by hand (tests), is
     compared the same way; copies share the memo, which holds only what follows from those and the
-    player's catalog."""
+    player's catalog.
+
+    When they differ, a building that is still the same tuple keeps its home, as long as the cells next to
+    the map's feature are the same (`map_abilities.feature_neighbours`, through which alone covering cells
+    changes an enclosure's size): a new building or an animal moving in changes one home, not all."""
     memo = player.homes_memo
-    if (memo is not None and memo[1] == player.occupied and memo[0] == player.buildings
+    buildings = player.buildings
+    if (memo is not None and memo[1] == player.occupied and memo[0] == buildings
             and memo[2] == player.sponsors):
         return memo[3]
-    described = (home(player, index) for index in range(len(player.buildings)))
-    homes = Homes(tuple(found for found in described if found is not None), ignores_needs(player))
-    player.homes_memo = (player.buildings[:], player.occupied, player.sponsors[:], homes)
+    feature = map_abilities.feature_neighbours(player)
+    before, known = (memo[0], memo[3].described) if memo is not None and memo[3].feature == feature else ((), ())
+    if buildings[:len(before)] == before:  # the same buildings and new ones (compared in one go)
+        described = known + tuple([home(player, index) for index in range(len(before), len(buildings))])
+    else:
+        described = tuple([known[index] if index < len(known) and before[index] is building else home(player, index)
+                           for index, building in enumerate(buildings)])
+    homes = Homes(described, feature, ignores_needs(player), player.catalog.animals, memo[3] if memo else None)
+    player.homes_memo = (buildings[:], player.occupied, player.sponsors[:], homes)
     return homes
 
 

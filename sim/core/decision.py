@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen (hashable all the same): a frozen dataclass sets each field through `object.__setattr__`, which makes
+# the decision every step of every game asks several times as dear (docs/research/code-figures.md); no code
+# assigns to a decision's fields.
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """A pending choice.
 

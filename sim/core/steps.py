@@ -83,7 +83,7 @@ class StepMachine:
         return self._decision
 
     def apply(self, option: Any) -> None:
-        decision = self.decision()
+        decision = self._decision or self.decision()  # the pending one, found by `is_over` before a bot chose
         if option not in decision.options:
             raise IllegalOption(f"{option!r} is not a legal option for {decision.kind}")
         step = self.stack.pop()
@@ -109,24 +109,24 @@ class StepMachine:
 
     def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
         """Run automatic steps until a decision is pending (or the game is over); with
-        `stop_at_turn_end`, None once the stack is empty."""
+        `stop_at_turn_end`, None once the stack is empty. (The stack is read from the state at each step: a
+        resolver may put a new one in its place, e.g. when it lays out the next game of a series.)"""
         options_of, resolvers = self.steps.options_of, self.steps.resolvers
-        while True:
-            if self.over:
-                return Decision(-1, "game_over", (None,), "game over")
-            if not self.stack:
+        while not self.over:
+            stack = self.stack
+            if not stack:
                 if stop_at_turn_end:
                     return None
-                self.stack.append(self.next_step())
-            step = self.stack[-1]
+                stack.append(self.next_step())
+            step = stack[-1]
             kind = step[0]
             options = options_of.get(kind)
             if options is None:
-                self.stack.pop()
+                stack.pop()
                 resolvers[kind](self, step, None)
                 continue
             legal = options(self, step)
-            if not legal:
-                self.stack.pop()
-                continue
-            return Decision(step[1], kind, legal, kind, step[2:])
+            if legal:
+                return Decision(step[1], kind, legal, kind, step[2:])
+            stack.pop()
+        return Decision(-1, "game_over", (None,), "game over")

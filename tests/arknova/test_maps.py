@@ -159,6 +159,18 @@ def test_map2_outdoor_areas_enclosures_next_to_the_gates_count_two_larger():
     assert animal_options(game, 445) == {near, far}
 
 
+def test_map2_a_building_on_the_gates_ends_their_larger_enclosures():
+    """Diversity Researcher may build on the gates' space, as on map 5's restaurant: the enclosures beside them
+    count their printed size again, also in a zoo whose homes were found before (they are kept between turns)."""
+    game = fresh("2")
+    near = put(game, 0, "enclosure-1", [(4, 7)])  # touches the gates (5, 8)
+    to_hand(game, 0, 438)  # size 3
+    assert zoo.open_homes(game.players[0]).fitting(CATALOG.animals[438]) == (near,)  # 1 + 2 = 3
+    over = next(where for where in zoo.terrain_placements(CATALOG, "2", "enclosure-1") if where.mask == BIT[(5, 8)])
+    zoo.place_building(game, 0, "enclosure-1", over)
+    assert animal_options(game, 438) == set()
+
+
 def test_map2_outdoor_areas_only_sizes_1_to_3_grow():
     """The rules help names enclosures of size 1, 2 and 3; a 4 next to the gates stays a 4 (B8)."""
     game = fresh("2")

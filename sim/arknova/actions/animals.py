@@ -4,8 +4,6 @@ then appeal, conservation points, reputation and the card's ability."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import deck, map_abilities, passives, sponsor_effects, tracks, zoo
@@ -43,48 +41,46 @@ def animal_cost(player: "PlayerState", animal: Animal) -> int:
     return max(0, animal.cost - discount)
 
 
-def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool,
-                     reputation_gain: int = 0) -> list[tuple[int, int, int]]:
-    """(card, source, enclosure) triples: source -1 is the hand, else a display index; the display
-    range as it would be after `reputation_gain` more reputation; enclosure NO_ENCLOSURE for a flock
-    animal that joins the herd."""
-    return list(animal_plays(game, seat, from_display, reputation_gain))
-
-
-def animal_plays(game: "ArkNovaGame", seat: int, from_display: bool,
-                 reputation_gain: int = 0) -> Iterator[tuple[int, int, int]]:
-    """The plays of `playable_animals` one at a time, hand first, then the display folders in order,
-    so that a caller asking only whether there is one stops at the first."""
+def playable_animals(game: "ArkNovaGame", seat: int, from_display: bool) -> list[tuple[int, int, int]]:
+    """(card, source, enclosure) triples, hand first, then the display folders in range in order: source -1 is
+    the hand, else a display index; enclosure NO_ENCLOSURE for a flock animal that joins the herd."""
     player = game.players[seat]
-    sources: Iterable[tuple[int, int]] = zip(dict.fromkeys(player.hand), repeat(-1))
+    homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
+    plays = [(card, -1, index) for card in dict.fromkeys(player.hand)
+             for index in enclosures_now(game, player, homes, flock, card, -1)]
     if from_display:
         display = game.display
-        sources = chain(sources, [(display[index], index)
-                                  for index in deck.folders_in_range(game, seat, reputation_gain)])
-    animals, flock = game.catalog.animals, game.catalog.derived[flock_animals]
-    money = player.money
-    homes: zoo.Homes | None = None  # found at the first animal (a hand may hold none)
-    for card, source in sources:
-        animal = animals.get(card)
-        if animal is None:
-            continue
-        if homes is None:
-            homes = zoo.open_homes(player)
-        fitting = homes.fitting(animal)  # first: a lookup once the zoo was asked about the card, and often empty
-        if not fitting and card not in flock:
-            continue
-        if animal_cost(player, animal) + source + 1 > money:
-            continue
-        if animal.requirements:
-            unmet = unmet_count(player, animal)
-            if unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player):
-                continue
-        if player.chosen_size and passives.chosen_size_blocks(player, animal):
-            continue
-        for index in fitting:
-            yield card, source, index
-        if card in flock and joins_flock(player, animal):
-            yield card, source, NO_ENCLOSURE
+        plays += [(display[source], source, index) for source in deck.folders_in_range(game, seat)
+                  for index in enclosures_now(game, player, homes, flock, display[source], source)]
+    return plays
+
+
+def enclosures_now(game: "ArkNovaGame", player: "PlayerState", homes: zoo.Homes, flock: frozenset[int], card: int,
+                   source: int) -> tuple[int, ...]:
+    """Where the card may go when played now from `source` (-1 the hand, else a display index): the indices of
+    the open enclosures (`homes`, the player's) that take it, then NO_ENCLOSURE when it is one of the `flock`
+    animals and may join the herd; () when it cannot be played (no animal, no home, too dear, conditions
+    unmet, a chosen size that blocks it).
+
+    Every turn asks this of the cards in hand, and most fail at the first test, no home (or no animal at all):
+    that test is a lookup in the zoo's table by card (`zoo.Homes.by_card`) and comes before anything else."""
+    fitting = homes.by_card.get(card)
+    if fitting is None:
+        fitting = homes.card_fitting(card)
+    if not fitting and card not in flock:
+        return ()
+    animal = game.catalog.animals[card]
+    if animal_cost(player, animal) + source + 1 > player.money:
+        return ()
+    if animal.requirements:
+        unmet = unmet_count(player, animal)
+        if unmet and unmet > passives.conditions_ignored(player, animal) + map_abilities.conditions_waived(player):
+            return ()
+    if player.chosen_size and passives.chosen_size_blocks(player, animal):
+        return ()
+    if card in flock and joins_flock(player, animal):
+        return (*fitting, NO_ENCLOSURE)
+    return fitting
 
 
 def _count(game: "ArkNovaGame", side_two: bool, strength: int) -> int:
@@ -105,14 +101,29 @@ def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
 @action("animals", _start)
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
-    wider range reaches makes the action possible from strength 5 on. The plays come hand first, then folder
-    by folder, so the first one tells: when it is out of today's range, so is every later one."""
-    first = next(animal_plays(game, seat, side_two, STRENGTH_FIVE_REPUTATION if side_two else 0), None)
-    if first is None:
-        return None
-    if first[1] < 0 or first[1] < deck.reputation_range(game.players[seat]):  # the hand, or a folder in range
-        return game.catalog.derived[least_animals_strength][side_two]
-    return STRENGTH_FIVE
+    wider range reaches makes the action possible from strength 5 on. The cards are tried as `playable_animals`
+    lists them, hand first, then folder by folder, so the first that can be played tells: when it is out of
+    today's range, so is every later one. (Every turn asks this: the loops are `playable_animals`' own,
+    stopping at the first play, with the hand's duplicates left in, which cost less than dropping them.)"""
+    player = game.players[seat]
+    homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
+    known = homes.by_card
+    for card in player.hand:
+        if known.get(card) == () and card not in flock:  # the first test of `enclosures_now`, without the call
+            continue
+        if enclosures_now(game, player, homes, flock, card, -1):
+            return game.catalog.derived[least_animals_strength][side_two]
+    if side_two:
+        display = game.display
+        for source in deck.folders_in_range(game, seat, STRENGTH_FIVE_REPUTATION):
+            card = display[source]
+            if known.get(card) == () and card not in flock:  # as in the hand
+                continue
+            if enclosures_now(game, player, homes, flock, card, source):
+                if source < deck.reputation_range(player):
+                    return game.catalog.derived[least_animals_strength][side_two]
+                return STRENGTH_FIVE
+    return None
 
 
 @resolver("animals")

@@ -281,14 +281,15 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """The strength of the cheapest task the player can perform now: the least of the action's strengths
     (those printed on the tasks) that reaches a task with a worker for it and a choice. The tasks are tried
-    cheapest first, each once."""
+    cheapest first, each once; the reputation task, whose one choice is always there, is not asked for it
+    (every turn starts here, and the reputation task is the cheapest)."""
     player = game.players[seat]
     tasks = game.catalog.derived[tasks_by_strength]
     if player.sponsors and passives.has(player, "support_project_min_strength"):  # Veterinarian lowers a task
         tasks = sorted((passives.task_strength(player, task, needed), task) for needed, task in tasks)
     for needed, task in tasks:
-        if (workers_needed(player, task) <= player.workers
-                and next(task_choices(game, seat, task, side_two), None) is not None):
+        if workers_needed(player, task) <= player.workers and (
+                task == "reputation" or next(task_choices(game, seat, task, side_two), None) is not None):
             return game.catalog.derived[least_printed_strength].get(needed)
     return None
 

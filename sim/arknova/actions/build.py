@@ -50,8 +50,10 @@ def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_t
     """The kinds of `buildable_kinds` one at a time, so that a caller needing the first one stops there."""
     rules = player.catalog.derived[build_kinds]
     cost_per_space = player.catalog.tracks.build_cost_per_space
-    placeable: frozenset[str] | None = None  # looked up once a kind passes the cheaper checks
+    placeable = zoo.placeable_kinds(player, side_two)
     for kind in rules.smallest_first:
+        if kind not in placeable:
+            continue
         size = rules.sizes[kind]
         if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
             continue
@@ -61,10 +63,7 @@ def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_t
             continue
         if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
             continue
-        if placeable is None:
-            placeable = zoo.placeable_kinds(player, side_two)
-        if kind in placeable:
-            yield kind
+        yield kind
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:

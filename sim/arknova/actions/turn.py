@@ -61,12 +61,13 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     player = game.players[seat]
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
-    acts = _act_options(xtokens)
+    acts = _ACT.get(xtokens) or _act_options(xtokens)
     for slot, card in enumerate(player.action_cards, start=1):
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
-            result.extend(acts[card][tokens.least_spend(needed, strength):])  # the spends of `tokens.xtoken_spends`
+            # the spends of `tokens.xtoken_spends`, from `tokens.least_spend` (written out: five cards a turn)
+            result.extend(acts[card][needed - strength if needed > strength else 0:])
     if xtokens < game.catalog.tracks.xtoken_max:
         result.extend(_XTOKEN)
     return tuple(result)
@@ -85,10 +86,11 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if choice[0] == "xtoken":
         if game.log is not None:
             game.say(seat, f"takes an X-token with {card}")
-        game.push(("finish_action", seat, card), *sale, ("end_turn", seat))
+        game.push(*sale, ("end_turn", seat))
         player.action_counts["xtoken"] = player.action_counts.get("xtoken", 0) + 1
         history.open_turn(game, seat, "xtoken", card, 0, 0)
         tracks.gain_xtokens(game, seat, 1)
+        finish_action(game, ("finish_action", seat, card), None)  # at once: nothing comes in between
         return
     spent = choice[2]
     game.action_card = card
@@ -135,13 +137,14 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     history.close_turn(game, seat)
     player.turns += 1
     game.turn += 1
+    solo = game.solo
     if game.end_turns_left > 0:
         game.end_turns_left -= 1
-    elif game.end_turns_left < 0 and not game.solo and tracks.score(player) >= 100:
+    elif game.end_turns_left < 0 and not solo and tracks.score(player) >= 100:
         game.end_turns_left = len(game.players) - 1
         game.end_trigger = seat
         game.say(seat, f"triggers the end of the game with score {tracks.score(player)}")
-    if game.solo:
+    if solo:
         game.solo_tokens += 1
         if game.solo_tokens >= SOLO_FIRST_ROUND - game.breaks:
             game.solo_tokens = 0
@@ -153,12 +156,18 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if game.break_pending:
         game.push(("break",), ("advance", seat))
     else:
-        game.push(("advance", seat))
+        pass_turn(game, seat)  # at once: a step of its own would only be resolved next (most turns)
 
 
 @resolver("advance")
 def advance(game: "ArkNovaGame", step: Step, choice: Any) -> None:
+    """After a break: play passes on."""
+    pass_turn(game, step[1])
+
+
+def pass_turn(game: "ArkNovaGame", seat: int) -> None:
+    """The next seat's turn, or the final scoring once the last turn was played."""
     if game.end_turns_left == 0:
         game.push(("final_scoring",))
         return
-    game.current = (step[1] + 1) % len(game.players)
+    game.current = (seat + 1) % len(game.players)
