@@ -19,14 +19,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from sim.arknova.state import PlayerState
 from sim.core.seeds import shuffle
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
-    from sim.arknova.state import PlayerState
     from sim.core.decision import Decision
 
 HIDDEN_PLAYER_FIELDS = frozenset({"hand", "final_scoring", "dealt", "kept", "final_scoring_dealt"})
+# Another seat's memos (`PlayerState.memo_fields`) are hidden too: what the engine asked about its zoo (the homes of
+# every card it was asked about) names the cards of its hand.
+OTHERS_UNSEEN_FIELDS = HIDDEN_PLAYER_FIELDS | frozenset(PlayerState.memo_fields)
 # The table's fields no seat reads: hidden (the deck, the generator, the pending decision: on a snapshot these are
 # empty) or the engine's own bookkeeping.
 ENGINE_FIELDS = frozenset({"deck", "rng", "_rng", "_rng_shared", "_rng_seed", "_decision", "stack", "events",
@@ -66,11 +69,19 @@ def _hidden_counts(game: "ArkNovaGame", seat: int) -> tuple[tuple[int, int, int]
 
 
 def _take_out_hidden(table: "ArkNovaGame", seat: int) -> None:
-    """Empty what `seat` cannot see of `table` (a copy): the deck, the other hands, deals and scoring cards."""
+    """Empty what `seat` cannot see of `table` (a copy): the deck, the other hands, deals and scoring cards, and
+    the other seats' memos."""
     for player in _others(table, seat):
         player.hand, player.final_scoring = [], []
         player.dealt = player.kept = player.final_scoring_dealt = ()
+        _forget_memos(player)
     table.deck = []
+
+
+def _forget_memos(player: "PlayerState") -> None:
+    """Empty `player`'s memos (of a copy): they are worked out again from what they remember, when asked."""
+    for name in player.memo_fields:
+        setattr(player, name, None)
 
 
 class PublicPlayer:
@@ -84,7 +95,7 @@ class PublicPlayer:
         object.__setattr__(self, "final_scoring_size", final_scoring_size)
 
     def __getattr__(self, name: str) -> Any:
-        if name in HIDDEN_PLAYER_FIELDS:
+        if name in OTHERS_UNSEEN_FIELDS:
             raise AttributeError(f"{name} of another seat is hidden information")
         return getattr(self._player, name)
 
@@ -137,14 +148,15 @@ class ArkNovaObservation:
         again (a lookahead asks it of every determinization): the seat's own decision reads only what
         the seat sees, so every determinization has the same one."""
         game = _detached_copy(self._table)
-        # Every field `_take_out_hidden` empties (the deck, the other seats' hands, deals and scoring cards) is dealt
-        # anew below, so a view's table (the game itself) needs no taking out first.
+        # Every field `_take_out_hidden` empties (the deck, the other seats' hands, deals and scoring cards, memos) is
+        # dealt anew or forgotten below, so a view's table (the game itself) needs no taking out first.
         counts = self._hidden_counts  # a view works them out at each asking: once here
         others = _others(game, self.seat)
         pool = list(self.unseen)
         shuffle(rng, pool)
         start = 0
         for player, (hand, dealt, _) in zip(others, counts):
+            _forget_memos(player)
             player.hand = pool[start:start + hand]
             start += hand
             player.dealt = tuple(pool[start:start + dealt]) if dealt else ()

@@ -349,6 +349,24 @@ def test_observation_hides_other_hands(look):
         assert obs.players[seat].final_scoring == game.players[seat].final_scoring
 
 
+@pytest.mark.parametrize("look", ["observation", "view"])
+def test_no_seat_reaches_another_seats_memos(look):
+    """The homes memo of a zoo holds the homes of every card the engine asked about, the cards of its owner's hand
+    among them: another seat reads it neither on its observation nor on the games it determinizes."""
+    game = _mid_game(seed=62, steps=150)
+    assert all(player.homes_memo is not None for player in game.players)  # both seats have played turns
+    for seat in range(2):
+        obs = getattr(game, look)(seat)
+        with pytest.raises(AttributeError):
+            getattr(obs.players[1 - seat], "homes_memo")  # noqa: B009
+        determinized = obs.determinize(random.Random(seat))
+        assert determinized.players[1 - seat].homes_memo is None
+        assert determinized.players[seat].homes_memo is game.players[seat].homes_memo  # its own is kept
+        if look == "observation":
+            assert obs._table.players[1 - seat].homes_memo is None
+    assert all(player.homes_memo is not None for player in game.players)  # the game keeps its own
+
+
 def test_observation_is_a_snapshot_that_cannot_change_the_game():
     game = _mid_game(seed=61, steps=150)
     before = snapshot(game)
