@@ -19,4 +19,4 @@ class RandomBot:
     observes = False  # it never looks at the table
 
     def choose(self, observation: Observation | None, decision: Decision, rng: random.Random) -> Any:
-        return decision.options[rng.randrange(len(decision.options))]
+        return rng.choice(decision.options)
