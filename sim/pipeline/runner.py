@@ -28,6 +28,7 @@ import polars as pl
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
+from sim.core.collector import fewer_collections
 from sim.core.play import play_game
 from sim.core.protocols import Bot, GameFactory, GameState, Rows
 from sim.core.registry import CodeRefused, RegistryError, code_allowed, game_name, make_bot, parse_bot_spec
@@ -132,18 +133,21 @@ def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = N
     """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
     the experiment's own; a folder started by an older arkmc keeps the id its rows already have).
     `beat` is called with the game's index as each game starts and at every decision's end, so that a
-    supervisor sees the worker make progress, and which game it plays."""
+    supervisor sees the worker make progress, and which game it plays. The garbage collector keeps the pace
+    of play throughout (`sim.core.collector`): building the tables allocates as playing does."""
     started = time.perf_counter()
-    factory = experiment_factory(experiment)
-    key = experiment_id or experiment.experiment_id
-    games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
-    return chunk_result(experiment, chunk, games, time.perf_counter() - started)
+    with fewer_collections():
+        factory = experiment_factory(experiment)
+        key = experiment_id or experiment.experiment_id
+        games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
+        return chunk_result(experiment, chunk, games, time.perf_counter() - started)
 
 
 def play_indexed_game(experiment: Experiment, index: int, experiment_id: str,
                       beat: Callable[[int], None] | None = None) -> GameRows:
     """Game `index`'s rows alone (in a worker): how a supervisor replays a failed chunk game by game."""
-    return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
+    with fewer_collections():
+        return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
 
 
 def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seconds: float) -> ChunkResult:
