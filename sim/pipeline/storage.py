@@ -96,8 +96,7 @@ def table_schemas(game_schema: Mapping[str, Mapping[str, str]]) -> dict[str, dic
 
 def frame(rows: list[dict[str, Any]], columns: Mapping[str, str]) -> pl.DataFrame:
     """Rows as a compactly typed DataFrame (missing values become nulls)."""
-    schema = {name: polars_type(kind) for name, kind in columns.items()}
-    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
+    return column_frame({name: [row.get(name) for row in rows] for name in columns}, columns)
 
 
 def column_frame(values: Mapping[str, Sequence[Any]], columns: Mapping[str, str]) -> pl.DataFrame:
