@@ -459,17 +459,17 @@ def _check_dataset(factory: GameFactory, state: GameState, table: _Table) -> Non
     where = f"{table}: dataset_tables"
     _require(len(tables.seats) == table.players,
              f"{where} gives {len(tables.seats)} seat rows for {table.players} seats")
-    rows = [("games", tables.game), *(("seats", row) for row in tables.seats)]
-    rows += [(name, table.fields if table.rows else ()) for name, table in tables.tables.items()]
-    for name, fields in rows:
+    filled: list[tuple[str, Collection[str]]] = [("games", tables.game), *(("seats", row) for row in tables.seats)]
+    filled += [(name, extra.fields if extra.rows else ()) for name, extra in tables.tables.items()]
+    for name, fields in filled:
         _require(name in schema or not fields, f"{where} fills table {name!r}, which dataset_schema does not declare")
         undeclared = sorted(set(fields) - set(schema.get(name, {})))
         _require(not undeclared, f"{where} fills columns of {name!r} that dataset_schema does not declare: "
                                  f"{', '.join(undeclared)}")
-    for name, table in tables.tables.items():
-        odd = next((row for row in table.rows if len(row) != len(table.fields)), None)
+    for name, extra in tables.tables.items():
+        odd = next((row for row in extra.rows if len(row) != len(extra.fields)), None)
         _require(odd is None, f"{where} gives a row of {name!r} with {len(odd or ())} values for its "
-                              f"{len(table.fields)} fields")
+                              f"{len(extra.fields)} fields")
 
 
 # ----------------------------------------------------------------------------- canonical forms
