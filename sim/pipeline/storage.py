@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-import pyarrow as pa
 
 from sim.core.data_folder import DATA_KEY
 
@@ -72,13 +71,6 @@ TYPES: dict[str, pl.DataType] = {
 }
 
 
-ARROW_TYPES: dict[str, pa.DataType] = {
-    "u8": pa.uint8(), "u16": pa.uint16(), "u32": pa.uint32(), "u64": pa.uint64(),
-    "i8": pa.int8(), "i16": pa.int16(), "i32": pa.int32(), "f32": pa.float32(),
-    "bool": pa.bool_(), "str": pa.string(), "cat": pa.string(),  # a categorical is cast from its strings
-}
-
-
 def polars_type(name: str) -> pl.DataType:
     """A schema type name ("u8", "cat", "list[u16]", ...) as a polars type."""
     if name.startswith("list[") and name.endswith("]"):
@@ -102,15 +94,8 @@ def frame(rows: list[dict[str, Any]], columns: Mapping[str, str]) -> pl.DataFram
 def column_frame(values: Mapping[str, Sequence[Any]], columns: Mapping[str, str]) -> pl.DataFrame:
     """Columns of values (one list per column of `columns`) as a compactly typed DataFrame; a value that
     does not fit its column's type raises, rather than becoming null."""
-    return pl.DataFrame([_series(name, values[name], kind) for name, kind in columns.items()])
-
-
-def _series(name: str, values: Sequence[Any], kind: str) -> pl.Series:
-    """One column. Polars builds a list column from Python lists one Series per row (some 6 µs each); Arrow
-    converts the whole column at once (pyarrow.ArrowInvalid, a ValueError, when a value does not fit)."""
-    if kind.startswith("list[") and kind.endswith("]"):
-        return pl.Series(name, pa.array(values, type=pa.list_(ARROW_TYPES[kind[5:-1]]))).cast(polars_type(kind))
-    return pl.Series(name, values, dtype=polars_type(kind))
+    return pl.DataFrame({name: values[name] for name in columns},
+                        schema={name: polars_type(kind) for name, kind in columns.items()})
 
 
 def code_version() -> dict[str, Any]:
