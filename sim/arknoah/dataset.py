@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.arknoah.history import History
+from sim.arknoah.history import CHOICE_FIELDS, LOAD_FIELDS, LOAD_SEAT, History
 from sim.arknoah.state import SOURCES
-from sim.core.protocols import GameTables
+from sim.core.protocols import GameTables, Rows
 
 if TYPE_CHECKING:
     from sim.arknoah.state import NoahState
@@ -34,7 +34,7 @@ def keep_history(game: "NoahState") -> None:
 def game_tables(game: "NoahState") -> GameTables:
     history = game.history or History()
     board = game.board
-    loaded = [row["seat"] for row in history.loads]
+    loaded = [row[LOAD_SEAT] for row in history.loads]
     seats = []
     for seat, player in enumerate(game.players):
         row = {f"vp_{source}": player.sources[index] for index, source in enumerate(SOURCES)}
@@ -47,5 +47,5 @@ def game_tables(game: "NoahState") -> GameTables:
               "pairs_loaded": len(history.loads), "hull_walled": (game.walls & board.hull).bit_count(),
               "hull_edges": board.hull.bit_count()},
         seats=seats,
-        tables={"choices": history.choices, "loads": history.loads},
+        tables={"choices": Rows(CHOICE_FIELDS, history.choices), "loads": Rows(LOAD_FIELDS, history.loads)},
     )

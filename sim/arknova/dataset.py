@@ -14,7 +14,7 @@ from sim.arknova import tracks
 from sim.arknova.catalog import Animal, Catalog, FinalScoring, Sponsor
 from sim.arknova.history import TURN_FIELDS
 from sim.arknova.state import ACTION_CARDS
-from sim.core.protocols import DimensionTable, GameTables
+from sim.core.protocols import DimensionTable, GameTables, Rows
 
 if TYPE_CHECKING:
     from sim.arknova.engine import ArkNovaGame
@@ -56,8 +56,8 @@ def game_tables(game: "ArkNovaGame") -> GameTables:
         "turns": game.turn, "breaks": game.breaks, "end_trigger": game.end_trigger,
     }
     seats = [_seat_row(player) for player in game.players]
-    events = [dict(zip(CARD_EVENT_FIELDS, event, strict=True)) for event in game.events or ()]
-    turns = [dict(zip(TURN_FIELDS, record, strict=True)) for record in game.turn_history or () if len(record) == len(TURN_FIELDS)]
+    events = Rows(CARD_EVENT_FIELDS, game.events or ())
+    turns = Rows(TURN_FIELDS, [record for record in game.turn_history or () if len(record) == len(TURN_FIELDS)])
     return GameTables(game=game_row, seats=seats, tables={"card_events": events, "turns": turns})
 
 

@@ -6,7 +6,8 @@ main thread (loky and Ray workers, `--jobs 1`), which also breaks a `time.sleep`
 wait, and by an asynchronous exception in any other thread (Dask worker threads), which Python
 raises at the thread's next bytecode, so a bot blocked in one long system call or C call there is
 caught when that call returns. A bot that swallows the exception is interrupted again; one that
-returns late is caught by the check after the call. A decision pays two clock reads and a lock.
+returns late is caught by the check after the call. A decision within its limit pays two clock reads and
+no lock (see `DecisionClock.call`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from time import perf_counter
 from types import FrameType, TracebackType
 from typing import Any, ClassVar
 
@@ -60,25 +62,33 @@ class DecisionClock:
     def call(self, choose: Callable[[Any, Decision, random.Random], Any], observation: Any, decision: Decision,
              rng: random.Random) -> Any:
         """The bot's answer to `decision`; DecisionTimeout when it took longer than the limit."""
-        self.started = time.perf_counter()
+        started = self.started = perf_counter()
         try:
             choice = choose(observation, decision, rng)
         except DecisionTimeout:
             self._stop()
             raise DecisionTimeout(self.message(decision)) from None
-        if self._stop() > self.seconds:
+        # No lock on this path, yet no interruption can be left pending: the watchdog interrupts a call only
+        # when, under the lock, it still sees the call running (`started` set) and finds it overdue by a clock
+        # reading `now` taken before it looked. The call is ended here (`started` cleared) before the clock is
+        # read, so any watchdog reading made while it ran came before this one: a call within the limit by
+        # this reading was within it by all of them, and was never interrupted. Past the limit, `_stop` takes
+        # the lock, so an interruption the watchdog is sending is complete, and withdraws it.
+        # (Both attribute accesses are atomic and ordered between threads under the GIL.)
+        self.started = None
+        if perf_counter() - started > self.seconds:
+            self._stop()
             raise DecisionTimeout(self.message(decision))
         return choice
 
-    def _stop(self) -> float:
-        """End the bot call; how long it took. A pending interruption of another thread is withdrawn,
-        so that it cannot surface later, elsewhere."""
+    def _stop(self) -> None:
+        """End the bot call. A pending interruption of another thread is withdrawn, so that it cannot
+        surface later, elsewhere."""
         with self.lock:
-            started, self.started = self.started, None
+            self.started = None
             if self.interrupted and self.thread is not threading.main_thread() and self.thread.ident is not None:
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident), None)
             self.interrupted = False
-        return time.perf_counter() - started if started is not None else 0.0
 
     def message(self, decision: Decision) -> str:
         return f"seat {decision.seat + 1}'s bot took more than {self.seconds:g} s over one {decision.kind!r} decision"
@@ -100,7 +110,7 @@ class DecisionClock:
 
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
         """SIGALRM in the main thread: ours when the bot is overdue, else whoever set an alarm before us."""
-        if self.overdue(time.perf_counter()):
+        if self.overdue(perf_counter()):
             raise DecisionTimeout
         if callable(self._previous_handler):
             self._previous_handler(signum, frame)
@@ -131,7 +141,7 @@ class _Watchdog:
                 clocks = list(self.clocks)
             # Look ten times per limit (at most every half second), so a call is interrupted within 10% of it.
             time.sleep(min(0.5, max(0.005, min(clock.seconds for clock in clocks) / 10)))
-            now = time.perf_counter()
+            now = perf_counter()
             for clock in clocks:
                 with clock.lock:
                     if clock.overdue(now):

@@ -67,17 +67,26 @@ class GameState(Protocol):
         """An independent copy: playing on it never changes this game."""
 
 
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """The rows of one of a game's extra tables, each a sequence of values in the order of `fields`: the
+    records its history keeps as they are, which the runner turns into columns without a dict per row."""
+
+    fields: tuple[str, ...]
+    rows: Sequence[Sequence[Any]]
+
+
 @dataclass(slots=True)
 class GameTables:
     """A finished game's own dataset columns; the runner adds ids, seeds, bots and timing.
 
     `game` extends the game's row, `seats` extends each seat's row (in seat order), and
-    `tables` holds the game's extra tables (for example card events and turns) as rows.
+    `tables` holds the game's extra tables (for example card events and turns).
     """
 
     game: dict[str, Any]
     seats: list[dict[str, Any]]
-    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    tables: dict[str, Rows] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,10 @@ from typing import Any
 import numpy as np
 
 
+@lru_cache(maxsize=64)
 def game_seed(base_seed: int, index: int, *path: int) -> int:
-    """The 63-bit seed of game `index` spawned from `base_seed` (and an optional key path)."""
+    """The 63-bit seed of game `index` spawned from `base_seed` (and an optional key path). Kept for the last
+    few games: the runner asks for a game's seed as it starts the game and again for its row (some 50 µs each)."""
     child = np.random.SeedSequence(entropy=base_seed, spawn_key=(*path, index))
     return int(child.generate_state(1, np.uint64)[0]) >> 1
 

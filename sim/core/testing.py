@@ -33,8 +33,8 @@ What it checks (`checks` picks among these names; "rules" always runs):
   game is played to its end under the rules above. A game that offers views (`state.view(seat)`)
   must determinize its views as its observations: from the same rng, the same game.
 - ``dataset``: the first game of every player count keeps its history (`keep_history`), and
-  `dataset_tables` then gives one seat row per seat and only tables and columns that the game's
-  `dataset_schema` declares.
+  `dataset_tables` then gives one seat row per seat, only tables and columns that the game's
+  `dataset_schema` declares, and rows with one value per field of their table.
 
 States are compared through a canonical structural form: the slots of every class in the MRO
 and the instance dict of each object, lists, tuples, dicts and sets (these two regardless of
@@ -459,13 +459,17 @@ def _check_dataset(factory: GameFactory, state: GameState, table: _Table) -> Non
     where = f"{table}: dataset_tables"
     _require(len(tables.seats) == table.players,
              f"{where} gives {len(tables.seats)} seat rows for {table.players} seats")
-    rows = [("games", tables.game), *(("seats", row) for row in tables.seats)]
-    rows += [(name, row) for name, table_rows in tables.tables.items() for row in table_rows]
-    for name, row in rows:
-        _require(name in schema or not row, f"{where} fills table {name!r}, which dataset_schema does not declare")
-        undeclared = sorted(set(row) - set(schema.get(name, {})))
+    filled: list[tuple[str, Collection[str]]] = [("games", tables.game), *(("seats", row) for row in tables.seats)]
+    filled += [(name, extra.fields if extra.rows else ()) for name, extra in tables.tables.items()]
+    for name, fields in filled:
+        _require(name in schema or not fields, f"{where} fills table {name!r}, which dataset_schema does not declare")
+        undeclared = sorted(set(fields) - set(schema.get(name, {})))
         _require(not undeclared, f"{where} fills columns of {name!r} that dataset_schema does not declare: "
                                  f"{', '.join(undeclared)}")
+    for name, extra in tables.tables.items():
+        odd = next((row for row in extra.rows if len(row) != len(extra.fields)), None)
+        _require(odd is None, f"{where} gives a row of {name!r} with {len(odd or ())} values for its "
+                              f"{len(extra.fields)} fields")
 
 
 # ----------------------------------------------------------------------------- canonical forms

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.core.protocols import DimensionTable, GameTables
+from sim.core.protocols import DimensionTable, GameTables, Rows
 from sim.inhabit.catalog import CLASSES, CONTINENTS, TERRAINS, Catalog
 from sim.inhabit.history import EVENT_FIELDS, TURN_FIELDS
 from sim.inhabit.names import english_name
@@ -37,9 +37,8 @@ def game_tables(game: "InhabitState") -> GameTables:
     players = len(game.seats)
     game_row = {"intro": game.intro, "turns": game.turn, "rounds": -(-game.turn // players),
                 "end_reason": game.end_reason, "finals": game.finals}
-    events = [dict(zip(EVENT_FIELDS, event, strict=True)) for event in game.events or ()]
-    turns = [dict(zip(TURN_FIELDS, record, strict=True)) for record in game.turn_log or ()
-             if len(record) == len(TURN_FIELDS)]
+    events = Rows(EVENT_FIELDS, game.events or ())
+    turns = Rows(TURN_FIELDS, [record for record in game.turn_log or () if len(record) == len(TURN_FIELDS)])
     return GameTables(game=game_row, seats=[_seat_row(game, seat) for seat in range(players)],
                       tables={"card_events": events, "turns": turns})
 

@@ -17,9 +17,10 @@ import threading
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,9 @@ import polars as pl
 from joblib import Parallel, delayed
 from tqdm import tqdm
 
+from sim.core.collector import fewer_collections
 from sim.core.play import play_game
-from sim.core.protocols import Bot, GameFactory, GameState
+from sim.core.protocols import Bot, GameFactory, GameState, Rows
 from sim.core.registry import CodeRefused, RegistryError, code_allowed, game_name, make_bot, parse_bot_spec
 from sim.core.seeds import game_seed, python_rng
 from sim.pipeline.backends import execution, require_backend, worker_count
@@ -40,7 +42,7 @@ from sim.pipeline.experiment import (
     game_factory,
     setting_differences,
 )
-from sim.pipeline.storage import RunFolder, RunFolderError, frame, table_schemas
+from sim.pipeline.storage import RunFolder, RunFolderError, column_frame, frame, table_schemas
 from sim.pipeline.study import study_design
 
 
@@ -131,18 +133,21 @@ def play_chunk(experiment: Experiment, chunk: int, experiment_id: str | None = N
     """Play one chunk's games (in a worker) and build its tables, keyed by `experiment_id` (default:
     the experiment's own; a folder started by an older arkmc keeps the id its rows already have).
     `beat` is called with the game's index as each game starts and at every decision's end, so that a
-    supervisor sees the worker make progress, and which game it plays."""
+    supervisor sees the worker make progress, and which game it plays. The garbage collector keeps the pace
+    of play throughout (`sim.core.collector`): building the tables allocates as playing does."""
     started = time.perf_counter()
-    factory = experiment_factory(experiment)
-    key = experiment_id or experiment.experiment_id
-    games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
-    return chunk_result(experiment, chunk, games, time.perf_counter() - started)
+    with fewer_collections():
+        factory = experiment_factory(experiment)
+        key = experiment_id or experiment.experiment_id
+        games = [_play_one(experiment, factory, index, key, beat) for index in chunk_games(experiment, chunk)]
+        return chunk_result(experiment, chunk, games, time.perf_counter() - started)
 
 
 def play_indexed_game(experiment: Experiment, index: int, experiment_id: str,
                       beat: Callable[[int], None] | None = None) -> GameRows:
     """Game `index`'s rows alone (in a worker): how a supervisor replays a failed chunk game by game."""
-    return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
+    with fewer_collections():
+        return _play_one(experiment, experiment_factory(experiment), index, experiment_id, beat)
 
 
 def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seconds: float) -> ChunkResult:
@@ -153,7 +158,15 @@ def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seco
     return ChunkResult(chunk, frames, len(games), errors, seconds, peak)
 
 
-GameRows = dict[str, list[dict[str, Any]]]  # one game's rows, by table
+@dataclass(slots=True)
+class Columns:
+    """One game's rows of one table, column by column (a column the game does not fill is null in its rows)."""
+
+    height: int
+    values: dict[str, Sequence[Any]]
+
+
+GameRows = dict[str, Columns]  # one game's rows, by table
 INTERVENTION_STREAM = 2  # python_rng(seed, 2): a study's random choices (play_game's bots use stream 1)
 ERROR_ROW_FIELDS = ("experiment", "game", "seed", "game_name", "players", "seconds")
 # What polars raises when a value does not fit its column (an i64 into a u8, a string into a number).
@@ -170,8 +183,28 @@ def _frames(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[s
 
 
 def _tables(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[str, pl.DataFrame]:
-    return {table: frame([row for game in games for row in game.get(table, ())], columns)
-            for table, columns in schemas.items()}
+    return {table: column_frame(_joined(games, table, columns), columns) for table, columns in schemas.items()}
+
+
+def _joined(games: list[GameRows], table: str, columns: dict[str, str]) -> dict[str, list[Any]]:
+    """Every column of `table` over `games`, in game order."""
+    parts = [game[table] for game in games if table in game]
+    return {name: list(chain.from_iterable(part.values.get(name, repeat(None, part.height)) for part in parts))
+            for name in columns}
+
+
+def _row_columns(rows: list[dict[str, Any]]) -> Columns:
+    """Rows given as dicts (a game's one row, its few seat rows) as columns."""
+    names = dict.fromkeys(name for row in rows for name in row)
+    return Columns(len(rows), {name: [row.get(name) for row in rows] for name in names})
+
+
+def _extra_columns(table: Rows, experiment_id: str, index: int) -> Columns:
+    """One of the game's extra tables as columns, keyed by the experiment and the game; a row whose
+    values are not one per field raises (ValueError)."""
+    height = len(table.rows)
+    values = dict(zip(table.fields, zip(*table.rows, strict=True), strict=True)) if height else {}
+    return Columns(height, {"experiment": [experiment_id] * height, "game": [index] * height, **values})
 
 
 def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
@@ -179,9 +212,9 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
     try:
         _tables([game], schemas)
     except ROW_ERRORS as error:
-        row = game["games"][0]
-        return {"games": [{**{key: row[key] for key in ERROR_ROW_FIELDS}, "status": "error",
-                           "error": f"the game's rows do not fit the dataset's columns: {error}"}]}
+        row = game["games"].values
+        return {"games": _row_columns([{**{key: row[key][0] for key in ERROR_ROW_FIELDS}, "status": "error",
+                                        "error": f"the game's rows do not fit the dataset's columns: {error}"}])}
     return game
 
 
@@ -212,9 +245,9 @@ def experiment_bots(experiment: Experiment) -> list[Bot]:
 
 def error_rows(experiment: Experiment, index: int, experiment_id: str, seconds: float, error: str) -> GameRows:
     """Game `index`'s error row: its seed and why it has no result."""
-    return {"games": [{"experiment": experiment_id, "game": index, "seed": indexed_seed(experiment, index),
-                       "game_name": experiment.game, "players": experiment.players, "status": "error",
-                       "seconds": seconds, "error": error}]}
+    return {"games": _row_columns([{"experiment": experiment_id, "game": index, "seed": indexed_seed(experiment, index),
+                                    "game_name": experiment.game, "players": experiment.players, "status": "error",
+                                    "seconds": seconds, "error": error}])}
 
 
 def _play_one(experiment: Experiment, factory: GameFactory, index: int, experiment_id: str,
@@ -233,27 +266,26 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, experime
         record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds,
                            listeners=listeners)
         tables = factory.dataset_tables(state)
+        extra = {name: _extra_columns(table, experiment_id, index) for name, table in tables.tables.items()}
     except UserInterrupt:
         raise
     except BaseException:  # a bot's sys.exit(), hang, KeyboardInterrupt... ends its game, not the run
         return error_rows(experiment, index, experiment_id, time.perf_counter() - started, traceback.format_exc())
     results = sorted(record.results, key=lambda result: result.seat)
     winners = [result.seat for result in results if result.rank == 1]
-    rows: GameRows = {"games": [{
-        **base, **tables.game, "status": record.status, "decisions": record.decisions,
-        "winner": winners[0] if len(winners) == 1 else -1, "winners": len(winners),
-        "seconds": time.perf_counter() - started,
-    }], "seats": []}
+    seats = []
     for seat, spec in enumerate(experiment.bots):
         result = results[seat] if results else None
-        rows["seats"].append({
+        seats.append({
             **ids, **tables.seats[seat], "seat": seat, "bot": parse_bot_spec(spec)[0], "bot_spec": spec,
             "points": result.score if result else None, "rank": result.rank if result else None,
             "won": bool(result and result.rank == 1),
         })
-    for table, table_rows in tables.tables.items():
-        rows[table] = [{**ids, **row} for row in table_rows]
-    return rows
+    return {"games": _row_columns([{
+        **base, **tables.game, "status": record.status, "decisions": record.decisions,
+        "winner": winners[0] if len(winners) == 1 else -1, "winners": len(winners),
+        "seconds": time.perf_counter() - started,
+    }]), "seats": _row_columns(seats), **extra}
 
 
 def print_notice(line: str) -> None:

@@ -34,7 +34,7 @@ import platform
 import re
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -88,8 +88,14 @@ def table_schemas(game_schema: Mapping[str, Mapping[str, str]]) -> dict[str, dic
 
 def frame(rows: list[dict[str, Any]], columns: Mapping[str, str]) -> pl.DataFrame:
     """Rows as a compactly typed DataFrame (missing values become nulls)."""
-    schema = {name: polars_type(kind) for name, kind in columns.items()}
-    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
+    return column_frame({name: [row.get(name) for row in rows] for name in columns}, columns)
+
+
+def column_frame(values: Mapping[str, Sequence[Any]], columns: Mapping[str, str]) -> pl.DataFrame:
+    """Columns of values (one list per column of `columns`) as a compactly typed DataFrame; a value that
+    does not fit its column's type raises, rather than becoming null."""
+    return pl.DataFrame({name: values[name] for name in columns},
+                        schema={name: polars_type(kind) for name, kind in columns.items()})
 
 
 def code_version() -> dict[str, Any]:

@@ -15,6 +15,7 @@ from heuristics.arknoah.evaluation import expected_best, tile_worth
 from heuristics.arknoah.policy import _build_gain, _gather_gain, exchange, exchange_promise, split_draw_gain
 from sim.arknoah import dataset
 from sim.arknoah.game import ArkNoah
+from sim.arknoah.history import CHOICE_FIELDS
 from sim.arknoah.state import NoahState
 from sim.arknoah.steps import KEEP, Exchange
 from sim.core.decision import Decision
@@ -30,7 +31,7 @@ def actions_taken(players: int, seeds: range) -> set[str]:
         dataset.keep_history(game)
         play_game(game, [make_bot("default", SPEC) for _ in range(players)], seed)
         assert game.history is not None
-        taken |= {row["action"] for row in game.history.choices}
+        taken |= {row[CHOICE_FIELDS.index("action")] for row in game.history.choices}
     return taken
 
 

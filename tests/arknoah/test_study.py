@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.arknoah.game import ArkNoah
+from sim.arknoah.history import LOAD_FIELDS
 from sim.arknoah.state import BAG, BOX, NoahState
 from sim.cli import main
 from sim.core.protocols import Intervention
@@ -191,7 +192,7 @@ def test_a_banned_species_never_comes_into_play(name: str, players: int, seed: i
         game.check_invariants()
         assert all(game.holder[t] == BOX for t in tiles)
     assert game.history is not None and game.history.loads, "the game loaded pairs"
-    assert all(load["species"] != name for load in game.history.loads)
+    assert all(load[LOAD_FIELDS.index("species")] != name for load in game.history.loads)
 
 
 @pytest.mark.parametrize(("intervention", "config", "message"), [

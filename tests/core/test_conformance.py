@@ -13,7 +13,7 @@ from toygame.game import ToyGame
 from toygame.observation import ToyObservation
 from toygame.state import ToyState
 
-from sim.core.protocols import GameTables, SeatResult
+from sim.core.protocols import GameTables, Rows, SeatResult
 from sim.core.registry import available_games, get_game
 from sim.core.testing import CHECKS, check_game
 
@@ -308,6 +308,14 @@ class UndeclaredColumn(ToyGame):
         return tables
 
 
+class ShortPlayRow(ToyGame):
+    def dataset_tables(self, state: ToyState) -> GameTables:
+        tables = super().dataset_tables(state)
+        plays = tables.tables["plays"]
+        tables.tables["plays"] = Rows(plays.fields, [*plays.rows[:-1], plays.rows[-1][:-1]])
+        return tables
+
+
 class UnknownRung(ToyGame):
     info = dataclasses.replace(ToyGame.info, ladder=("random", "nobody"))
 
@@ -341,6 +349,7 @@ BROKEN: list[tuple[str, Callable[[], ToyGame], tuple[str, ...], str]] = [
     ("games share a deck", OneDeckForAllGames, ("determinism",), "played after the other games"),
     ("player range", AcceptsFivePlayers, (), "validate accepts 5 players"),
     ("dataset", UndeclaredColumn, ("dataset",), "dataset_schema does not declare: colour"),
+    ("dataset row", ShortPlayRow, ("dataset",), "gives a row of 'plays' with 3 values for its 4 fields"),
     ("ladder rung", UnknownRung, (), "ladder rung 'nobody' makes no bot: unknown bot 'nobody'"),
     ("ladder start", LadderFromTheTop, (), r"the ladder starts at \('greedy',\), not at 'random'"),
 ]

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from click.testing import CliRunner
 from sim.arknova import dataset
 from sim.cli import main
 from sim.core.decision import Decision
+from sim.core.protocols import GameTables, Rows
 from sim.core.registry import get_game
 from sim.pipeline.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
 from sim.pipeline.runner import chunk_count, dataset_version, play_chunk, run
@@ -462,22 +464,48 @@ def test_every_part_and_the_manifest_reach_the_disk_before_their_rename(tmp_path
         assert events[index + 1] == ("fsync", str(Path(source).parent)), f"{source}'s folder was not synced after"
 
 
-def test_a_game_whose_values_do_not_fit_their_columns_becomes_an_error_row(tmp_path: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only the game that overflows is lost, as an error row naming the cause; its chunk's other games are saved."""
+def _past_u16_in_the_games_row(tables: GameTables) -> None:
+    tables.game["breaks"] = 70_000
+
+
+def _past_u16_in_a_seats_list(tables: GameTables) -> None:
+    tables.seats[1]["dealt"] = [*tables.seats[1]["dealt"], 70_000]
+
+
+def _past_i32_in_a_card_event(tables: GameTables) -> None:
+    events = tables.tables["card_events"]
+    tables.tables["card_events"] = Rows(events.fields, [*events.rows[:-1], (*events.rows[-1][:-1], 2 ** 31)])
+
+
+def _a_turn_one_value_short(tables: GameTables) -> None:
+    turns = tables.tables["turns"]
+    tables.tables["turns"] = Rows(turns.fields, [*turns.rows[:-1], turns.rows[-1][:-1]])
+
+
+@pytest.mark.parametrize(("spoil", "cause"), [
+    (_past_u16_in_the_games_row, "do not fit the dataset's columns"),
+    (_past_u16_in_a_seats_list, "do not fit the dataset's columns"),  # polars' row path made it a null
+    (_past_i32_in_a_card_event, "do not fit the dataset's columns"),
+    (_a_turn_one_value_short, "ValueError: zip() argument"),
+])
+def test_a_game_whose_values_do_not_fit_their_columns_becomes_an_error_row(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spoil: Callable[[GameTables], None], cause: str) -> None:
+    """Only the game whose values do not fit is lost, as an error row naming the cause; its chunk's other games
+    are saved."""
     real_tables = dataset.game_tables
     calls = []
 
-    def overflowing(game: Any) -> Any:
+    def spoiled(game: Any) -> Any:
         tables = real_tables(game)
         calls.append(game)
         if len(calls) == 2:
-            tables.game["breaks"] = 70_000  # past u16
+            spoil(tables)
         return tables
 
-    monkeypatch.setattr(dataset, "game_tables", overflowing)
+    monkeypatch.setattr(dataset, "game_tables", spoiled)
     result = play_chunk(experiment(tmp_path / "run"), 0)
     games = result.frames["games"].sort("game")
     assert games["status"].cast(pl.String).to_list() == ["finished", "error", "finished"] and result.errors == 1
-    assert "do not fit the dataset's columns" in games["error"][1]
-    assert sorted(set(result.frames["seats"]["game"].to_list())) == [0, 2]
+    assert cause in games["error"][1]
+    for table in ("seats", "card_events", "turns"):
+        assert sorted(set(result.frames[table]["game"].to_list())) == [0, 2]

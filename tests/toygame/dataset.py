@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sim.core.protocols import DimensionTable, GameTables
+from sim.core.protocols import DimensionTable, GameTables, Rows
 
 if TYPE_CHECKING:
     from toygame.catalog import Catalog
@@ -29,7 +29,7 @@ def game_tables(game: "ToyState") -> GameTables:
     return GameTables(
         game={"rounds_played": game.round, "deck_left": len(game.deck)},
         seats=[{"cards_played": len(seat.played), "money": seat.money, "hand": len(seat.hand)} for seat in game.seats],
-        tables={"plays": [dict(zip(PLAY_FIELDS, play, strict=True)) for play in game.plays or ()]},
+        tables={"plays": Rows(PLAY_FIELDS, game.plays or ())},
     )
 
 
