@@ -14,11 +14,13 @@ from heuristics.arknova.bots.heuristic import HeuristicBot, resolve_archetype
 from heuristics.arknova.bots.planner import PlannerBot
 from heuristics.arknova.parts.evaluation import (
     EFFECT_VALUE,
+    MAX_KEPT,
     SPONSOR_EFFECT_SHARE,
     ArchetypeError,
     Weights,
     archetype_names,
     default_weights,
+    kept,
     kept_project_prospect,
     load_weights,
     project_inputs,
@@ -272,6 +274,15 @@ def test_the_build_policy_keeps_room_for_an_animal_waiting_in_hand() -> None:
     assert zoo.fits(ibex, chosen[1])
     assert not zoo.fits(ibex, chosen[0])
     assert kind_value[1] > kind_value[0]
+
+
+def test_a_kept_table_holds_at_most_max_kept_values() -> None:
+    """The lookahead's tables are bounded (a worker's memory with them): one short of full, a new value joins the
+    others; full, the table starts afresh with the new value alone. A kept value is given back uncomputed."""
+    table = {key: key * 2 for key in range(MAX_KEPT - 1)}
+    assert kept(table, -1, lambda: 7) == 7 and len(table) == MAX_KEPT
+    assert kept(table, 3, lambda: pytest.fail("a kept value is computed again")) == 6
+    assert kept(table, -2, lambda: 8) == 8 and table == {-2: 8}
 
 
 def test_kept_project_prospects_equal_the_computed_ones() -> None:
