@@ -1,7 +1,8 @@
 """The benchmark behind `make bench`, a game at a time. Every game: the cost of a 2-player game at each rung
 of its skill ladder (`GameInfo.ladder`), every seat playing the rung. Ark Nova: median speed of complete
 2-player games of each bot, decisions per second, the search bot's time per decision, peak memory, scaling
-of the experiment runner with workers, bytes per game on disk, and the fuzz of its invariants over
+of the experiment runner with workers, bytes per game on disk, its workers' peak memory over many games of the
+default bot (--memory-games), and the fuzz of its invariants over
 random-bot games (issue 46's Reptile House game among them). Ark & Noah: 4-player games of random
 bots and of its default heuristic, and the fuzz of its invariants over random games (checked after every
 decision). Inhabit the Earth: its game speeds; its invariant fuzz and its bots' win shares when asked for.
@@ -253,11 +254,11 @@ def process_cpu() -> float:
     return sum(sum(process.cpu_times()[:2]) for process in [here, *here.children(recursive=True)])
 
 
-def runner_batch(jobs: int, games: int, seed: int) -> tuple[float, float, float, float]:
-    """`arkmc run` of `games` games of random bots on `jobs` workers: CPU seconds per game (this process and
+def runner_batch(jobs: int, games: int, seed: int, bot: str = "random") -> tuple[float, float, float, float]:
+    """`arkmc run` of `games` games of `bot` on `jobs` workers: CPU seconds per game (this process and
     its workers), games per second of wall time, worker peak memory (MB) and bytes per game on disk."""
     with tempfile.TemporaryDirectory() as folder:
-        experiment = build_experiment({"bots": ["random"], "games": games, "seed": seed, "jobs": jobs,
+        experiment = build_experiment({"bots": [bot], "games": games, "seed": seed, "jobs": jobs,
                                        "chunk_size": 20, "out": folder, "options": {"maps": "random"}})
         started = process_cpu()
         summary = run(experiment, progress=False)
@@ -392,6 +393,10 @@ def arknova_lines(args: argparse.Namespace) -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
     runner_lines(args.runner_games, args.repeats)
+    if args.memory_games:
+        _, rate, peak, _ = runner_batch(2, args.memory_games, 0, "default")
+        print(f"arkmc run, default bots, {args.memory_games} games on 2 workers ({rate:.1f} games/s): worker peak "
+              f"memory {peak:.0f} MB (the issue's bound: 200 MB; the bots' kept tables grow with the games played)")
     if args.arknova_fuzz:
         print(arknova_fuzz(args.arknova_fuzz), flush=True)
 
@@ -439,6 +444,8 @@ def main() -> None:
     parser.add_argument("--default-games", type=int, default=10,
                         help="Ark Nova games per batch of heuristic_v1 and default")
     parser.add_argument("--runner-games", type=int, default=400, help="games per runner batch")
+    parser.add_argument("--memory-games", type=int, default=2000, help="games of default bots whose workers' peak "
+                        "memory is measured (0: none)")
     parser.add_argument("--search-games", type=int, default=2, help="games of default_search against default")
     parser.add_argument("--arknova-fuzz", type=int, default=300, help="random-bot Ark Nova games whose invariants are "
                         "checked at every decision, plus issue 46's game (0 = none)")
@@ -465,8 +472,8 @@ def main() -> None:
     if min(args.search_games, args.arknoah_fuzz, args.inhabit_fuzz, args.inhabit_bots, args.rung_games) < 0:
         parser.error("--search-games, --arknoah-fuzz, --inhabit-fuzz, --inhabit-bots and --rung-games must be at "
                      "least 0")
-    if args.arknova_fuzz < 0:
-        parser.error("--arknova-fuzz must be at least 0")
+    if min(args.arknova_fuzz, args.memory_games) < 0:
+        parser.error("--arknova-fuzz and --memory-games must be at least 0")
     if args.rung_seconds <= 0 or args.compare_scale <= 0:
         parser.error("--rung-seconds and --compare-scale must be more than 0")
     if args.serve:

@@ -15,7 +15,8 @@ import bench  # noqa: E402
 
 @pytest.mark.parametrize("arguments", [["--runner-games", "0"], ["--repeats", "0"], ["--arknoah-games", "3"],
                                        ["--inhabit-games", "5"], ["--search-games", "-1"], ["--arknoah-fuzz", "-1"],
-                                       ["--inhabit-fuzz", "-1"], ["--inhabit-bots", "-1"], ["--rung-games", "-1"],
+                                       ["--inhabit-fuzz", "-1"], ["--memory-games", "-1"],
+                                       ["--inhabit-bots", "-1"], ["--rung-games", "-1"],
                                        ["--rung-seconds", "0"], ["--only", "chess"], ["--compare-scale", "0"],
                                        ["--baseline", "no-such-commit"], ["--compare-only", "--baseline", "none"]])
 def test_sizes_it_cannot_time_are_one_line_errors(arguments: list[str], monkeypatch: pytest.MonkeyPatch,
