@@ -193,6 +193,22 @@ def test_fit_takes_the_quantile_of_each_keys_gains() -> None:
     assert GainBounds({}, {}).of(game, 0, ("act", "cards", 0)) == float("inf")  # a key never seen
 
 
+def test_the_bounds_of_a_turns_options_are_those_of_their_keys() -> None:
+    """`of_options`, which finds each card's side and strength once, reads the bound of each option's own
+    key: the spent X-tokens raise the strength, an upgraded card reads side II, an X-token take is unbounded."""
+    game = ready_game()
+    set_cards(game, 0, ORDER)
+    game.players[0].upgraded.add("cards")
+    game.players[0].xtokens = 3
+    options = [("act", card, spent) for card in ORDER for spent in range(4)] + XTOKENS
+    keys = [option_key(game, 0, option) for option in options]
+    bounds = GainBounds({key: float(index) for index, key in enumerate(keys) if key is not None}, {})
+    expected = [bounds.bounds[key] if key is not None else float("inf") for key in keys]
+    assert bounds.of_options(game, 0, options) == expected
+    assert [bounds.of(game, 0, option) for option in options] == expected
+    assert ("cards", True, 5) in keys and ("build", False, 4) in keys  # slot 4 upgraded, slot 1 with 3 X-tokens
+
+
 def test_bounds_of_another_evaluation_or_unknown_names_are_one_line_errors(tmp_path: Any) -> None:
     with pytest.raises(RegistryError, match="bad parameters.*unknown gain bounds 'nope'"):
         make_bot("heuristic:prune=true,bounds=nope")

@@ -54,13 +54,12 @@ class GainBounds:
         self.evaluation = dict(evaluation)
 
     def of(self, game: ArkNovaGame, seat: int, option: Any) -> float:
-        """The option's bound; infinite (always played) for an option of no key or a key never seen."""
-        key = option_key(game, seat, option)
-        return self.bounds.get(key, float("inf")) if key is not None else float("inf")
+        """The option's bound; infinite (always played) for an option of no key (`option_key`) or a key never seen."""
+        return self.of_options(game, seat, (option,))[0]
 
     def of_options(self, game: ArkNovaGame, seat: int, options: Iterable[Any]) -> list[float]:
-        """`of` of each option, each action card's side and strength found once (a turn offers a card at
-        several X-token spends)."""
+        """`of` of each option, its `option_key` made with each action card's side and strength found once (a
+        turn offers a card at several X-token spends)."""
         player, bounds, inf = game.players[seat], self.bounds, float("inf")
         sides: dict[str, tuple[bool, int]] = {}
         found = []
