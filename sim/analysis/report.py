@@ -369,6 +369,13 @@ def run_sections(run: Run, progress: bool | None = None) -> list[Section]:
     return sections + built(parts, (run,), progress) + [methods_section(run)]
 
 
+def shape_sections(run: Run, progress: bool | None = False) -> list[Section]:
+    """The game's own sections on how the run's games look (its factory's optional `shape_sections`,
+    `sim.core.protocols.GameShapes`); none for a game without them, or a run whose game is not installed."""
+    sections: Callable[[Run], Sequence[Any]] | None = getattr(run.factory, "shape_sections", None)
+    return built(sections(run), (run,), progress) if sections is not None else []
+
+
 def built(parts: Sequence[Any], runs: tuple[Run, ...], progress: bool | None) -> list[Section]:
     """Each part's section made from `runs` (a part that is a Section already is taken as it is; a part
     that finds nothing to show returns None and is left out), counted by a progress bar on stderr, shown

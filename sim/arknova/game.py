@@ -140,6 +140,11 @@ class ArkNova:
 
         return report_sections(run)
 
+    def shape_sections(self, run: Any) -> list[Any]:
+        from sim.arknova.analysis.report import shape_section
+
+        return [shape_section]
+
     def comparison_sections(self, base: Any, variant: Any) -> list[Any]:
         from sim.arknova.analysis.comparison import comparison_sections
 

@@ -333,6 +333,15 @@ class SeatViews(Protocol):
         """The seat's panel, made from its observation only (see `SeatView`)."""
 
 
+class GameShapes(Protocol):
+    """Optional for a `GameFactory`: how a run's games look in the game's own terms, for the game-shape part of
+    the bot-comparison notebook after the generic length section (`sim.analysis.report.shape_sections`). A
+    factory without `shape_sections` shows the generic section only."""
+
+    def shape_sections(self, run: Any) -> Sequence[Any]:
+        """Functions that each build one section from a `sim.analysis.data.Run` (as `report_sections` gives)."""
+
+
 class DataFolders(Protocol):
     """Optional for a `GameFactory`: a folder of the user's in place of some of the game's data files
     (`--data FOLDER`, the experiment key `data`; `sim.core.data_folder` reads and checks the folder)."""

@@ -7,7 +7,7 @@ import ast
 import os
 import re
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import nbformat
@@ -15,7 +15,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from sim.analysis import answers, bots, notebooks
+from sim.analysis import answers, bots, notebooks, report
 from sim.analysis.data import Run, example_run
 from sim.analysis.notebooks import NotebookError, Study, check_parameters, execute, open_run, with_parameters
 from sim.arknoah import answers as noah_answers
@@ -23,7 +23,7 @@ from sim.arknoah.game import ArkNoah
 from sim.arknova.analysis import answers as nova_answers
 from sim.arknova.analysis import maps, opening
 from sim.arknova.analysis.maps import map_names, name_maps
-from sim.arknova.analysis.report import card_table
+from sim.arknova.analysis.report import card_table, shape_section
 from sim.arknova.game import ArkNova
 from sim.inhabit import answers as inhabit_answers
 from sim.inhabit.game import Inhabit
@@ -92,6 +92,18 @@ def test_the_answers_name_maps_and_cards_of_the_run(small_run: Path) -> None:
     assert any(name in maps_answer for name in map_names(run).values())
     assert any(f"{name} (card " in cards_answer for name in run.card_names.values())
     assert "only one bot played (random" in expected_answer("bot_comparison", run).lower()
+
+
+def test_the_notebook_every_game_shares_names_none_and_shows_a_game_s_own_shape_through_its_factory(
+        small_run: Path) -> None:
+    from toygame.game import ToyGame
+
+    shared = nbformat.read(ROOT / "notebooks" / "bot_comparison.ipynb", as_version=4)
+    code = "".join(cell.source for cell in shared.cells if cell.cell_type == "code")
+    assert not re.search(r"arknova|arknoah|inhabit", code, re.IGNORECASE)
+    run = Run.open(small_run)
+    assert [section.title for section in report.shape_sections(run)] == [shape_section(run).title]
+    assert report.shape_sections(SimpleNamespace(factory=ToyGame())) == []  # type: ignore[arg-type]
 
 
 def study_of(name: str) -> Study:
