@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 from heuristics.arknova import ARKNOVA_DIR
-from sim.arknova.abilities.flock import has_home
+from sim.arknova.abilities.flock import joins_flock
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
@@ -25,7 +25,7 @@ from sim.arknova.engine import ArkNovaGame
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import ENCLOSURE_SIZE
+from sim.arknova.zoo import ENCLOSURE_SIZE, Homes, open_homes
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -167,12 +167,13 @@ def card_value(player: PlayerState, card: int) -> float:
 PLAYABLE = frozenset({"ready", "short_of_money", "homeless"})  # kinds of an animal in hand whose conditions are met
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights) -> tuple[float, str, float]:
+def hand_value(player: PlayerState, card: int, weights: Weights, homes: Homes) -> tuple[float, str, float]:
     """A card kept in hand: its value, its kind and what the position's features count of it. Animals are
     worth a share of what they will bring, more when an open enclosure takes them (or the herd, `has_home`)
     ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
     a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
-    value, which they count; other cards ("other") a little, and count one."""
+    value, which they count; other cards ("other") a little, and count one. `homes` is the zoo's `open_homes`
+    (found once for the whole hand)."""
     animals = player.catalog.animals
     if card not in animals:
         if card in player.catalog.sponsors:
@@ -183,7 +184,8 @@ def hand_value(player: PlayerState, card: int, weights: Weights) -> tuple[float,
     gain = animal_gain(animal)
     if unmet(player, animal):
         return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    if has_home(player, animal):
+    # `has_home`, with the zoo's homes found once for the hand
+    if homes.fitting(animal) or joins_flock(player, animal):
         if animal.cost <= player.money:
             return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
         return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
@@ -299,11 +301,12 @@ def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> Positio
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
     prospect = kept_prospects(player, project_inputs(player), w)
     projects = game.catalog.projects
+    homes = open_homes(player)
     return PositionWalk(
         break_money(player),
         kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
              lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
-        [hand_value(player, card, w) for card in player.hand],
+        [hand_value(player, card, w, homes) for card in player.hand],
         sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
         sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],
