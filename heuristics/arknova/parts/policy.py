@@ -272,9 +272,12 @@ PLACEMENT_KINDS = frozenset({"build", "build_place", "free_build", "may_build"})
 
 
 def in_turn_choice(view: View, decision: Decision) -> Any:
-    """The best option by the decision kind's rule (the first option when there is no rule)."""
+    """The best option by the decision kind's rule (the first option when there is no rule, or only one)."""
+    options = decision.options
+    if len(options) == 1:  # a rule's only option: no scoring needed (the scorers only read)
+        return options[0]
     rule = _rule(view, decision)
-    return decision.options[0] if rule is None else max(decision.options, key=rule)
+    return options[0] if rule is None else max(options, key=rule)
 
 
 def in_turn_ranked(view: View, decision: Decision) -> list[Any]:
