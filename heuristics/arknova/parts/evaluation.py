@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 from heuristics.arknova import ARKNOVA_DIR
-from sim.arknova.abilities.flock import joins_flock
+from sim.arknova.abilities.flock import flock_animals, joins_flock
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
@@ -153,14 +153,15 @@ def sponsor_gains(catalog: Catalog) -> dict[int, float]:
 def card_value(player: PlayerState, card: int) -> float:
     """How much a card in hand is worth to this player, roughly (used by the in-turn policy)."""
     catalog = player.catalog
-    if card in catalog.animals:
-        animal = catalog.animals[card]
+    animal = catalog.animals.get(card)
+    if animal is not None:
         affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
         gain = affordable * animal_gain(animal) - animal.cost / 5
-        return gain - UNMET_PENALTY * unmet(player, animal)
-    if card in catalog.sponsors:
-        sponsor = catalog.sponsors[card]
-        return 2 + catalog.derived[sponsor_gains][card] - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
+        return gain - UNMET_PENALTY * (unmet(player, animal) if animal.requirements else 0)
+    sponsor = catalog.sponsors.get(card)
+    if sponsor is not None:
+        return (2 + catalog.derived[sponsor_gains][card] - sponsor.level / 2
+                - UNMET_PENALTY * (unmet(player, sponsor) if sponsor.requirements else 0))
     return 2.0
 
 
@@ -174,18 +175,18 @@ def hand_value(player: PlayerState, card: int, weights: Weights, homes: Homes) -
     a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
     value, which they count; other cards ("other") a little, and count one. `homes` is the zoo's `open_homes`
     (found once for the whole hand)."""
-    animals = player.catalog.animals
-    if card not in animals:
-        if card in player.catalog.sponsors:
+    catalog = player.catalog
+    animal = catalog.animals.get(card)
+    if animal is None:
+        if card in catalog.sponsors:
             worth = max(0.0, card_value(player, card))
             return weights.card + weights.sponsor_card * worth, "sponsor", worth
         return weights.card + 0.3 * max(0.0, card_value(player, card)), "other", 1
-    animal = animals[card]
     gain = animal_gain(animal)
-    if unmet(player, animal):
+    if animal.requirements and unmet(player, animal):
         return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    # `has_home`, with the zoo's homes found once for the hand
-    if homes.fitting(animal) or joins_flock(player, animal):
+    # `has_home`, with the zoo's homes found once for the hand (only a flock animal may join the herd)
+    if homes.card_fitting(card) or (card in catalog.derived[flock_animals] and joins_flock(player, animal)):
         if animal.cost <= player.money:
             return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
         return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
@@ -307,7 +308,7 @@ def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> Positio
         kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
              lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
         [hand_value(player, card, w, homes) for card in player.hand],
-        sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
+        sum([prospect(row.number, row.holders) for row in game.base_projects + game.projects]),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
         sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],
                reverse=True),  # `enclosure_size` of the standard enclosures, read without two calls a building
