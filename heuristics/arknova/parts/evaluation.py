@@ -20,8 +20,9 @@ from sim.arknova.abilities.flock import flock_animals, joins_flock
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
-from sim.arknova.catalog import Animal, Catalog, Effect, Sponsor
+from sim.arknova.catalog import Animal, Catalog, Effect, Project, Sponsor
 from sim.arknova.engine import ArkNovaGame
+from sim.arknova.passives import project_icon_bonus
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
@@ -212,23 +213,33 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
     return best
 
 
-def project_inputs(player: PlayerState) -> tuple[Any, ...]:
-    """Everything of the player that `project_prospect` reads (its seat, icons, animals, partner zoos,
-    small and large animal counts, sponsors and their tokens): the key of the values kept for it. The icons and
-    tokens are read in their dicts' order, unsorted: the same counts in another order only miss a kept value."""
-    return (player.seat, tuple(player.icons.items()), tuple(player.animals), tuple(player.partner_zoos),
-            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(player.card_tokens.items()))
+def project_reads(player: PlayerState, project: Project) -> tuple[Any, ...]:
+    """What `project_prospect` reads of the player for this project besides its holders: the key, with the project
+    and its holders, of the values kept for it. The seat (a holder gets nothing); for an icon goal the count its slots
+    ask (icons of the kind, or kinds of icon) and the extra icon a Breeding Cooperation token gives toward a base
+    project (`project_icon_bonus`); for an animal count that count; for a release or breeding goal the animals in
+    the zoo and the partner zoos (which animals may be released, or breed). A lookahead's outcomes mostly differ in
+    what a project does not read (another icon, the money, the hand), so each project's value is found kept."""
+    goal = project.goal
+    if goal == "icon_count":
+        return player.seat, player.icons.get(project.target, 0), project_icon_bonus(player, project)
+    if goal == "distinct_icons":
+        return player.seat, distinct_icons(player, project.target), project_icon_bonus(player, project)
+    if goal == "animal_count":
+        return player.seat, player.small_animals if project.target == "small_animals" else player.large_animals
+    return player.seat, tuple(player.animals), tuple(player.partner_zoos)
 
 
-def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], float]]:
-    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`): by the position's
-    inputs and the weights, a table by project and holders (the inputs, a long key, are hashed once a walk)."""
+def _kept_prospects(catalog: Catalog) -> dict[tuple[float, float], dict[tuple[Any, ...], float]]:
+    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`): by the weights, a table
+    by project, holders and `project_reads`."""
     return {}
 
 
-# Values a table of `kept` holds before it starts afresh. A table of positions holds a table of projects for each,
-# so at 1 << 16 a worker of `make run` grew to 205 MB over its 1,000 games; at 1 << 12 the default bot's process
-# stays at 74 MB over 800 games and plays as fast (hits come from the positions of one decision).
+# Values a table of `kept` holds before it starts afresh. A lookahead's tables grow with every position it meets (at
+# 1 << 16 a worker of `make run` grew to 205 MB over its 1,000 games, when a table of positions held a table of
+# projects each); at 1 << 12 the default bot's process stays small and plays as fast (hits come from the positions
+# of one decision).
 MAX_KEPT = 1 << 12
 
 
@@ -243,19 +254,18 @@ def kept(table: dict[Any, Any], key: Any, compute: Callable[[], Any]) -> Any:
     return value
 
 
-def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
-                          holders: list[int]) -> float:
-    """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
-    lookahead values differ mostly in what projects do not read, so most are found kept (docs/research/code-figures.md)."""
-    return kept_prospects(player, inputs, weights)(number, holders)
+def kept_project_prospect(player: PlayerState, weights: Weights, number: int, holders: list[int]) -> float:
+    """`project_prospect`, kept by the project, its holders and what it reads of the player (`project_reads`)."""
+    return kept_prospects(player, weights)(number, holders)
 
 
-def kept_prospects(player: PlayerState, inputs: tuple[Any, ...], weights: Weights) -> Callable[[int, list[int]], float]:
-    """`kept_project_prospect` of one position (`inputs`) under `weights`, for each project and its holders."""
-    table = kept(player.catalog.derived[_kept_prospects], (inputs, weights.project_ready, weights.project_progress), dict)
+def kept_prospects(player: PlayerState, weights: Weights) -> Callable[[int, list[int]], float]:
+    """`kept_project_prospect` of the player under `weights`, for each project and its holders."""
+    table = kept(player.catalog.derived[_kept_prospects], (weights.project_ready, weights.project_progress), dict)
+    projects = player.catalog.projects
 
     def prospect(number: int, holders: list[int]) -> float:
-        key = (number, *holders)
+        key = (number, *holders, *project_reads(player, projects[number]))  # the project's number tells its slots
         value = table.get(key)  # found kept most of the time: no `kept` call, no function made for it
         return kept(table, key, lambda: project_prospect(player, number, holders, weights)) if value is None else value
 
@@ -300,7 +310,7 @@ def _recurring_values(catalog: Catalog) -> dict[tuple[Any, ...], float]:
 
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
-    prospect = kept_prospects(player, project_inputs(player), w)
+    prospect = kept_prospects(player, w)
     projects = game.catalog.projects
     homes = open_homes(player)
     return PositionWalk(
