@@ -26,7 +26,7 @@ from sim.arknova.passives import project_icon_bonus
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import ENCLOSURE_SIZE, Homes, open_homes
+from sim.arknova.zoo import ENCLOSURE_SIZE, open_homes
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -169,29 +169,38 @@ def card_value(player: PlayerState, card: int) -> float:
 PLAYABLE = frozenset({"ready", "short_of_money", "homeless"})  # kinds of an animal in hand whose conditions are met
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights, homes: Homes) -> tuple[float, str, float]:
-    """A card kept in hand: its value, its kind and what the position's features count of it. Animals are
-    worth a share of what they will bring, more when an open enclosure takes them (or the herd, `has_home`)
-    ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
-    a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
-    value, which they count; other cards ("other") a little, and count one. `homes` is the zoo's `open_homes`
-    (found once for the whole hand)."""
-    catalog = player.catalog
-    animal = catalog.animals.get(card)
-    if animal is None:
-        if card in catalog.sponsors:
-            worth = max(0.0, card_value(player, card))
-            return weights.card + weights.sponsor_card * worth, "sponsor", worth
-        return weights.card + 0.3 * max(0.0, card_value(player, card)), "other", 1
-    gain = animal_gain(animal)
-    if animal.requirements and unmet(player, animal):
-        return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    # `has_home`, with the zoo's homes found once for the hand (only a flock animal may join the herd)
-    if homes.card_fitting(card) or (card in catalog.derived[flock_animals] and joins_flock(player, animal)):
-        if animal.cost <= player.money:
-            return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
-        return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
-    return weights.card + weights.homeless * gain - 0.05 * animal.cost, "homeless", gain
+def hand_values(player: PlayerState, weights: Weights) -> list[tuple[float, str, float]]:
+    """The cards kept in hand, in order: each one's value, its kind and what the position's features count of it.
+    Animals are worth a share of what they will bring, more when an open enclosure takes them (or the herd,
+    `has_home`) ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
+    a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their value,
+    which they count; other cards ("other") a little, and count one. One loop for the hand, the zoo's homes
+    (`open_homes`) and what every card reads found once: every position a lookahead values walks the hand."""
+    catalog, money = player.catalog, player.money
+    animals, sponsors, flock = catalog.animals, catalog.sponsors, catalog.derived[flock_animals]
+    fitting = open_homes(player).card_fitting
+    card_weight = weights.card
+    values: list[tuple[float, str, float]] = []
+    for card in player.hand:
+        animal = animals.get(card)
+        if animal is None:
+            if card in sponsors:
+                worth = max(0.0, card_value(player, card))
+                values.append((card_weight + weights.sponsor_card * worth, "sponsor", worth))
+            else:
+                values.append((card_weight + 0.3 * max(0.0, card_value(player, card)), "other", 1))
+            continue
+        gain = animal_gain(animal)
+        if animal.requirements and unmet(player, animal):
+            values.append((card_weight + 0.05 * gain - 0.05 * animal.cost, "unmet", 1))
+        elif fitting(card) or (card in flock and joins_flock(player, animal)):  # `has_home` (only a flock animal herds)
+            if animal.cost <= money:
+                values.append((card_weight + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain))
+            else:
+                values.append((card_weight + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain))
+        else:
+            values.append((card_weight + weights.homeless * gain - 0.05 * animal.cost, "homeless", gain))
+    return values
 
 
 def project_prospect(player: PlayerState, number: int, holders: list[int], weights: Weights) -> float:
@@ -293,7 +302,7 @@ class PositionWalk(NamedTuple):
 
     income: int  # the money the next break pays
     recurring: float  # value of the effects every break grants again
-    hand: list[tuple[float, str, float]]  # `hand_value` of each card in hand
+    hand: list[tuple[float, str, float]]  # `hand_values`
     projects: float  # prospects of the projects in play (base projects first)
     hand_projects: float  # ... of the projects in hand
     empty: list[int]  # sizes of the empty standard enclosures, largest first
@@ -312,12 +321,11 @@ def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> Positio
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
     prospect = kept_prospects(player, w)
     projects = game.catalog.projects
-    homes = open_homes(player)
     return PositionWalk(
         break_money(player),
         kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
              lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
-        [hand_value(player, card, w, homes) for card in player.hand],
+        hand_values(player, w),
         sum([prospect(row.number, row.holders) for row in game.base_projects + game.projects]),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
         sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],

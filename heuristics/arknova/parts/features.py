@@ -18,7 +18,7 @@ FEATURES = (
     "recurring", "animals_ready", "animals_short_of_money", "animals_homeless", "animals_unmet",
     "sponsors_in_hand", "other_cards", "projects", "empty_enclosures", "sponsor_levels", "space",
 ) + tuple(f"slot_{card}" for card in ACTION_CARDS) + tuple(f"upgraded_{card}" for card in ACTION_CARDS)
-HAND_KINDS = ("ready", "short_of_money", "homeless", "unmet", "sponsor", "other")  # `hand_value`'s, in FEATURES' order
+HAND_KINDS = ("ready", "short_of_money", "homeless", "unmet", "sponsor", "other")  # `hand_values`', in FEATURES' order
 
 
 def position_features(game: ArkNovaGame, seat: int, w: Weights, walk: PositionWalk | None = None) -> list[float]:
