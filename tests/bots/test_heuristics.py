@@ -23,7 +23,6 @@ from heuristics.arknova.parts.evaluation import (
     kept,
     kept_project_prospect,
     load_weights,
-    project_inputs,
     project_prospect,
     sponsor_gain,
 )
@@ -286,7 +285,7 @@ def test_a_kept_table_holds_at_most_max_kept_values() -> None:
 
 
 def test_kept_project_prospects_equal_the_computed_ones() -> None:
-    """The project values kept by their inputs are the values computed afresh, at every decision of
+    """The project values kept by what they read are the values computed afresh, at every decision of
     random games (4 players, so that other seats take slots) for every seat and every project in play
     or in hand: no input of `project_prospect` is missing from the key."""
     weights = default_weights()
@@ -296,11 +295,10 @@ def test_kept_project_prospects_equal_the_computed_ones() -> None:
         rng = random.Random(seed)
         while not game.is_over():
             for player in game.players:
-                inputs = project_inputs(player)
                 rows = [(row.number, row.holders) for row in game.base_projects + game.projects]
                 rows += [(card, [-1] * len(CATALOG.projects[card].slots)) for card in player.hand if card in CATALOG.projects]
                 for number, holders in rows:
-                    kept = kept_project_prospect(player, inputs, weights, number, holders)
+                    kept = kept_project_prospect(player, weights, number, holders)
                     assert kept == project_prospect(player, number, holders, weights)
                     checked += 1
             options = game.decision().options
@@ -309,8 +307,8 @@ def test_kept_project_prospects_equal_the_computed_ones() -> None:
 
 
 def test_kept_project_prospects_follow_each_input_alone() -> None:
-    """Each input `project_prospect` reads, changed alone (the icon counts staying as they are), changes
-    the key: animals in the zoo (release projects), partner zoos (breeding), small and large animal
+    """Each input `project_prospect` reads, changed alone, changes the key: the count of one icon (icon goals), a
+    new continent (kinds of icon), animals in the zoo (release projects), partner zoos (breeding), small and large animal
     counts, a breeding-token sponsor (its token already on it) and that token spent, and the seat
     (the same zoo in another seat, where seat 0 holds a slot of every project)."""
     weights, catalog = default_weights(), CATALOG
@@ -318,7 +316,8 @@ def test_kept_project_prospects_follow_each_input_alone() -> None:
     first, second = game.players
     europe = next(number for number, animal in catalog.animals.items()
                   if "europe" in animal.icons and animal.size >= 1)
-    edits = (lambda player: player.animals.append(europe), lambda player: player.partner_zoos.append("europe"),
+    edits = (lambda player: player.icons.update({"bird": 5}), lambda player: player.icons.update({"asia": 1}),
+             lambda player: player.animals.append(europe), lambda player: player.partner_zoos.append("europe"),
              lambda player: setattr(player, "small_animals", 4), lambda player: setattr(player, "large_animals", 4),
              lambda player: player.card_tokens.update({218: 1}), lambda player: player.sponsors.append(218),
              lambda player: player.card_tokens.update({218: 0}))
@@ -327,7 +326,7 @@ def test_kept_project_prospects_follow_each_input_alone() -> None:
         changed = 0
         for number, project in catalog.projects.items():
             holders = holders_of(project)
-            kept = kept_project_prospect(player, project_inputs(player), weights, number, holders)
+            kept = kept_project_prospect(player, weights, number, holders)
             computed = project_prospect(player, number, holders, weights)
             assert kept == computed, (number, project.goal)
             changed += computed > 0

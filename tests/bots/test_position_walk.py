@@ -21,10 +21,9 @@ from heuristics.arknova.parts.evaluation import (
     default_weights,
     effect_value,
     game_progress,
-    kept_project_prospect,
     money_value,
     position_value,
-    project_inputs,
+    project_prospect,
     unmet,
 )
 from heuristics.arknova.parts.features import FEATURES, position_features
@@ -65,7 +64,7 @@ def separate_hand(player: PlayerState, card: int, w: Weights) -> tuple[float, bo
 
 def separate_projects(game: ArkNovaGame, player: PlayerState, w: Weights) -> tuple[float, float]:
     """The prospects of the projects in play, and of those in hand."""
-    prospect = partial(kept_project_prospect, player, project_inputs(player), w)
+    prospect = partial(project_prospect, player, weights=w)
     in_play = sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects)
     projects = game.catalog.projects
     return in_play, sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects)

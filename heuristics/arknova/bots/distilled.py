@@ -119,9 +119,8 @@ class DistilledBot(KeeperBot):
     def value(self, state: ArkNovaGame, seat: int, progress: float | None = None) -> float:
         """A finished game's score; in solo, the solo value; else the heuristic's value of `seat`'s position
         plus the learned correction of its score and features (both read from one walk of the position)."""
-        solo = self._solo_bot(state)
-        if solo is not None:
-            return solo.value(state, seat, progress)
+        if self.solo is not None and len(state.players) == 1:  # `_solo_bot` of a game: its players are its seats
+            return self.solo.value(state, seat, progress)
         if state.over:  # not is_over(): that would work out the next turn's options
             return float(score(state.players[seat]))
         walk = walk_position(state, state.players[seat], self.weights)

@@ -16,16 +16,17 @@ from typing import Any, NamedTuple
 from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 from heuristics.arknova import ARKNOVA_DIR
-from sim.arknova.abilities.flock import has_home
+from sim.arknova.abilities.flock import flock_animals, joins_flock
 from sim.arknova.actions.association import distinct_icons, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
-from sim.arknova.catalog import Animal, Catalog, Effect, Sponsor
+from sim.arknova.catalog import Animal, Catalog, Effect, Project, Sponsor
 from sim.arknova.engine import ArkNovaGame
+from sim.arknova.passives import project_icon_bonus
 from sim.arknova.requirements import unmet_count
 from sim.arknova.state import PlayerState
 from sim.arknova.tracks import score
-from sim.arknova.zoo import ENCLOSURE_SIZE
+from sim.arknova.zoo import ENCLOSURE_SIZE, open_homes
 
 SLOT_WEIGHT = {"animals": 0.5, "association": 0.3, "build": 0.3, "cards": 0.2, "sponsors": 0.2}
 EFFECT_VALUE = {
@@ -153,41 +154,53 @@ def sponsor_gains(catalog: Catalog) -> dict[int, float]:
 def card_value(player: PlayerState, card: int) -> float:
     """How much a card in hand is worth to this player, roughly (used by the in-turn policy)."""
     catalog = player.catalog
-    if card in catalog.animals:
-        animal = catalog.animals[card]
+    animal = catalog.animals.get(card)
+    if animal is not None:
         affordable = 1.0 if animal.cost <= player.money + 10 else 0.5
         gain = affordable * animal_gain(animal) - animal.cost / 5
-        return gain - UNMET_PENALTY * unmet(player, animal)
-    if card in catalog.sponsors:
-        sponsor = catalog.sponsors[card]
-        return 2 + catalog.derived[sponsor_gains][card] - sponsor.level / 2 - UNMET_PENALTY * unmet(player, sponsor)
+        return gain - UNMET_PENALTY * (unmet(player, animal) if animal.requirements else 0)
+    sponsor = catalog.sponsors.get(card)
+    if sponsor is not None:
+        return (2 + catalog.derived[sponsor_gains][card] - sponsor.level / 2
+                - UNMET_PENALTY * (unmet(player, sponsor) if sponsor.requirements else 0))
     return 2.0
 
 
 PLAYABLE = frozenset({"ready", "short_of_money", "homeless"})  # kinds of an animal in hand whose conditions are met
 
 
-def hand_value(player: PlayerState, card: int, weights: Weights) -> tuple[float, str, float]:
-    """A card kept in hand: its value, its kind and what the position's features count of it. Animals are
-    worth a share of what they will bring, more when an open enclosure takes them (or the herd, `has_home`)
-    ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
-    a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their
-    value, which they count; other cards ("other") a little, and count one."""
-    animals = player.catalog.animals
-    if card not in animals:
-        if card in player.catalog.sponsors:
-            worth = max(0.0, card_value(player, card))
-            return weights.card + weights.sponsor_card * worth, "sponsor", worth
-        return weights.card + 0.3 * max(0.0, card_value(player, card)), "other", 1
-    animal = animals[card]
-    gain = animal_gain(animal)
-    if unmet(player, animal):
-        return weights.card + 0.05 * gain - 0.05 * animal.cost, "unmet", 1
-    if has_home(player, animal):
-        if animal.cost <= player.money:
-            return weights.card + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain
-        return weights.card + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain
-    return weights.card + weights.homeless * gain - 0.05 * animal.cost, "homeless", gain
+def hand_values(player: PlayerState, weights: Weights) -> list[tuple[float, str, float]]:
+    """The cards kept in hand, in order: each one's value, its kind and what the position's features count of it.
+    Animals are worth a share of what they will bring, more when an open enclosure takes them (or the herd,
+    `has_home`) ("ready", or "short_of_money" while the money is not there; "homeless" when none does; "unmet" while
+    a condition is not met) and count their gain (one when unmet); sponsors ("sponsor") a share of their value,
+    which they count; other cards ("other") a little, and count one. One loop for the hand, the zoo's homes
+    (`open_homes`) and what every card reads found once: every position a lookahead values walks the hand."""
+    catalog, money = player.catalog, player.money
+    animals, sponsors, flock = catalog.animals, catalog.sponsors, catalog.derived[flock_animals]
+    fitting = open_homes(player).card_fitting
+    card_weight = weights.card
+    values: list[tuple[float, str, float]] = []
+    for card in player.hand:
+        animal = animals.get(card)
+        if animal is None:
+            if card in sponsors:
+                worth = max(0.0, card_value(player, card))
+                values.append((card_weight + weights.sponsor_card * worth, "sponsor", worth))
+            else:
+                values.append((card_weight + 0.3 * max(0.0, card_value(player, card)), "other", 1))
+            continue
+        gain = animal_gain(animal)
+        if animal.requirements and unmet(player, animal):
+            values.append((card_weight + 0.05 * gain - 0.05 * animal.cost, "unmet", 1))
+        elif fitting(card) or (card in flock and joins_flock(player, animal)):  # `has_home` (only a flock animal herds)
+            if animal.cost <= money:
+                values.append((card_weight + weights.ready_affordable * gain - 0.05 * animal.cost, "ready", gain))
+            else:
+                values.append((card_weight + weights.ready * gain - 0.05 * animal.cost, "short_of_money", gain))
+        else:
+            values.append((card_weight + weights.homeless * gain - 0.05 * animal.cost, "homeless", gain))
+    return values
 
 
 def project_prospect(player: PlayerState, number: int, holders: list[int], weights: Weights) -> float:
@@ -209,23 +222,33 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
     return best
 
 
-def project_inputs(player: PlayerState) -> tuple[Any, ...]:
-    """Everything of the player that `project_prospect` reads (its seat, icons, animals, partner zoos,
-    small and large animal counts, sponsors and their tokens): the key of the values kept for it. The icons and
-    tokens are read in their dicts' order, unsorted: the same counts in another order only miss a kept value."""
-    return (player.seat, tuple(player.icons.items()), tuple(player.animals), tuple(player.partner_zoos),
-            player.small_animals, player.large_animals, tuple(player.sponsors), tuple(player.card_tokens.items()))
+def project_reads(player: PlayerState, project: Project) -> tuple[Any, ...]:
+    """What `project_prospect` reads of the player for this project besides its holders: the key, with the project
+    and its holders, of the values kept for it. The seat (a holder gets nothing); for an icon goal the count its slots
+    ask (icons of the kind, or kinds of icon) and the extra icon a Breeding Cooperation token gives toward a base
+    project (`project_icon_bonus`); for an animal count that count; for a release or breeding goal the animals in
+    the zoo and the partner zoos (which animals may be released, or breed). A lookahead's outcomes mostly differ in
+    what a project does not read (another icon, the money, the hand), so each project's value is found kept."""
+    goal = project.goal
+    if goal == "icon_count":
+        return player.seat, player.icons.get(project.target, 0), project_icon_bonus(player, project)
+    if goal == "distinct_icons":
+        return player.seat, distinct_icons(player, project.target), project_icon_bonus(player, project)
+    if goal == "animal_count":
+        return player.seat, player.small_animals if project.target == "small_animals" else player.large_animals
+    return player.seat, tuple(player.animals), tuple(player.partner_zoos)
 
 
-def _kept_prospects(catalog: Catalog) -> dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], float]]:
-    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`): by the position's
-    inputs and the weights, a table by project and holders (the inputs, a long key, are hashed once a walk)."""
+def _kept_prospects(catalog: Catalog) -> dict[tuple[float, float], dict[tuple[Any, ...], float]]:
+    """`project_prospect` values of the catalog's positions (see `kept_project_prospect`): by the weights, a table
+    by project, holders and `project_reads`."""
     return {}
 
 
-# Values a table of `kept` holds before it starts afresh. A table of positions holds a table of projects for each,
-# so at 1 << 16 a worker of `make run` grew to 205 MB over its 1,000 games; at 1 << 12 the default bot's process
-# stays at 74 MB over 800 games and plays as fast (hits come from the positions of one decision).
+# Values a table of `kept` holds before it starts afresh. A lookahead's tables grow with every position it meets (at
+# 1 << 16 a worker of `make run` grew to 205 MB over its 1,000 games, when a table of positions held a table of
+# projects each); at 1 << 12 the default bot's process stays small and plays as fast (hits come from the positions
+# of one decision).
 MAX_KEPT = 1 << 12
 
 
@@ -240,19 +263,18 @@ def kept(table: dict[Any, Any], key: Any, compute: Callable[[], Any]) -> Any:
     return value
 
 
-def kept_project_prospect(player: PlayerState, inputs: tuple[Any, ...], weights: Weights, number: int,
-                          holders: list[int]) -> float:
-    """`project_prospect`, kept by its inputs (`inputs` is `project_inputs(player)`): the positions a
-    lookahead values differ mostly in what projects do not read, so most are found kept (docs/research/code-figures.md)."""
-    return kept_prospects(player, inputs, weights)(number, holders)
+def kept_project_prospect(player: PlayerState, weights: Weights, number: int, holders: list[int]) -> float:
+    """`project_prospect`, kept by the project, its holders and what it reads of the player (`project_reads`)."""
+    return kept_prospects(player, weights)(number, holders)
 
 
-def kept_prospects(player: PlayerState, inputs: tuple[Any, ...], weights: Weights) -> Callable[[int, list[int]], float]:
-    """`kept_project_prospect` of one position (`inputs`) under `weights`, for each project and its holders."""
-    table = kept(player.catalog.derived[_kept_prospects], (inputs, weights.project_ready, weights.project_progress), dict)
+def kept_prospects(player: PlayerState, weights: Weights) -> Callable[[int, list[int]], float]:
+    """`kept_project_prospect` of the player under `weights`, for each project and its holders."""
+    table = kept(player.catalog.derived[_kept_prospects], (weights.project_ready, weights.project_progress), dict)
+    projects = player.catalog.projects
 
     def prospect(number: int, holders: list[int]) -> float:
-        key = (number, *holders)
+        key = (number, *holders, *project_reads(player, projects[number]))  # the project's number tells its slots
         value = table.get(key)  # found kept most of the time: no `kept` call, no function made for it
         return kept(table, key, lambda: project_prospect(player, number, holders, weights)) if value is None else value
 
@@ -280,7 +302,7 @@ class PositionWalk(NamedTuple):
 
     income: int  # the money the next break pays
     recurring: float  # value of the effects every break grants again
-    hand: list[tuple[float, str, float]]  # `hand_value` of each card in hand
+    hand: list[tuple[float, str, float]]  # `hand_values`
     projects: float  # prospects of the projects in play (base projects first)
     hand_projects: float  # ... of the projects in hand
     empty: list[int]  # sizes of the empty standard enclosures, largest first
@@ -297,14 +319,14 @@ def _recurring_values(catalog: Catalog) -> dict[tuple[Any, ...], float]:
 
 def walk_position(game: ArkNovaGame, player: PlayerState, w: Weights) -> PositionWalk:
     """The player's `PositionWalk` under the weights `w` (the hand and the projects are valued under them)."""
-    prospect = kept_prospects(player, project_inputs(player), w)
+    prospect = kept_prospects(player, w)
     projects = game.catalog.projects
     return PositionWalk(
         break_money(player),
         kept(player.catalog.derived[_recurring_values], (tuple(player.recurring_income), tuple(player.sponsors)),
              lambda: sum(effect_value(effect) for effect in recurring_effects(player))),
-        [hand_value(player, card, w) for card in player.hand],
-        sum(prospect(row.number, row.holders) for row in game.base_projects + game.projects),
+        hand_values(player, w),
+        sum([prospect(row.number, row.holders) for row in game.base_projects + game.projects]),
         sum(prospect(card, [-1] * len(projects[card].slots)) for card in player.hand if card in projects),
         sorted([ENCLOSURE_SIZE[kind] for kind, _, used in player.buildings if not used and kind in ENCLOSURE_SIZE],
                reverse=True),  # `enclosure_size` of the standard enclosures, read without two calls a building

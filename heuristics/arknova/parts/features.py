@@ -18,7 +18,7 @@ FEATURES = (
     "recurring", "animals_ready", "animals_short_of_money", "animals_homeless", "animals_unmet",
     "sponsors_in_hand", "other_cards", "projects", "empty_enclosures", "sponsor_levels", "space",
 ) + tuple(f"slot_{card}" for card in ACTION_CARDS) + tuple(f"upgraded_{card}" for card in ACTION_CARDS)
-HAND_KINDS = ("ready", "short_of_money", "homeless", "unmet", "sponsor", "other")  # `hand_value`'s, in FEATURES' order
+HAND_KINDS = ("ready", "short_of_money", "homeless", "unmet", "sponsor", "other")  # `hand_values`', in FEATURES' order
 
 
 def position_features(game: ArkNovaGame, seat: int, w: Weights, walk: PositionWalk | None = None) -> list[float]:
@@ -34,6 +34,7 @@ def position_features(game: ArkNovaGame, seat: int, w: Weights, walk: PositionWa
     income = walk.income
     money = player.money + (income * game.break_position / game.break_length if game.break_length else 0.0)
     hand = dict.fromkeys(HAND_KINDS, 0.0)
+    slots, upgraded = player.action_cards, player.upgraded
     for _, kind, amount in walk.hand:
         hand[kind] += amount
     return [
@@ -41,6 +42,6 @@ def position_features(game: ArkNovaGame, seat: int, w: Weights, walk: PositionWa
         len(player.upgraded), player.workers_total, len(player.partner_zoos) + len(player.universities),
         walk.recurring, *hand.values(), walk.projects + walk.hand_projects,
         sum([1 + 0.3 * size for size in walk.empty[:2]]), walk.sponsor_levels, walk.space,
-        *map(player.strength_slot, ACTION_CARDS),
-        *(1.0 if card in player.upgraded else 0.0 for card in ACTION_CARDS),
+        *[slots.index(card) + 1 for card in ACTION_CARDS],  # `strength_slot` of each, without a call each
+        *[1.0 if card in upgraded else 0.0 for card in ACTION_CARDS],
     ]

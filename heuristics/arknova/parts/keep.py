@@ -172,8 +172,9 @@ class Prospects:
         """The card's prospect when it is kept with the other cards of `kept`."""
         catalog = self.catalog
         # the card's own icons are the same in every keep: the kept cards' counts key what the others supply
-        key = (card, *(sum(card_icons(catalog, other).count(icon) for other in kept)
-                       for icon in catalog.derived[icons_read].get(card, ())))
+        read = catalog.derived[icons_read].get(card)
+        key = (card,) if read is None else (card, *(sum(card_icons(catalog, other).count(icon) for other in kept)
+                                                    for icon in read))
         prospect = self.kept.get(key)
         if prospect is None:
             supplied = Counter(icon for other in kept if other != card for icon in card_icons(catalog, other))
@@ -392,8 +393,12 @@ def synergy(observation: Any, kept: tuple[int, ...], weights: KeepWeights, prosp
     if prospects is None:
         prospects = Prospects(observation, weights)
     solos = [prospects.solo(card) for card in kept]
-    kinds = Counter(kind for solo in solos for kind in solo.kinds)
-    value = weights.shared_icon * sum(count * (count - 1) for count in kinds.values())
+    # each kind of icon counts the ordered pairs of kept cards that share it: twice the kinds each pair shares
+    shared = 0
+    for index, solo in enumerate(solos):
+        for other in solos[index + 1:]:
+            shared += len(solo.kinds & other.kinds)
+    value = weights.shared_icon * (2 * shared)
     value += weights.base_project_icon * sum(solo.base_project_icons for solo in solos)
     for index, solo in enumerate(solos):
         if solo.rewarded is not None:

@@ -74,17 +74,25 @@ def _placement_value(player: PlayerState, placement: Any, kind: str = "",
 
 
 def _best_placements(catalog: Catalog) -> dict[tuple[Any, ...], float]:
-    """`_best_placement` of the catalog's zoos, by zoo, kind and animals waiting in hand."""
+    """`_best_placement` of the catalog's zoos, by zoo and animals waiting in hand (`_zoo`), and kind."""
     return {}
 
 
-def _best_placement(player: PlayerState, kind: str, homeless: tuple[Any, ...]) -> float:
+def _zoo(player: PlayerState, homeless: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What the kinds' best placements depend on besides the kind: the zoo (`placement_key` without a kind) and
+    the animals waiting in hand (`homeless`). A Build decision finds it once for all its kinds."""
+    return placement_key(player, "", player.is_upgraded("build")), tuple([animal.number for animal in homeless])
+
+
+def _best_placement(player: PlayerState, kind: str, homeless: tuple[Any, ...], zoo: tuple[Any, ...] | None = None) -> float:
     """The best `_placement_value` among the kind's legal placements (0 without one), kept for the zoo
-    it was found for: a lookahead asks it of the same zoo at every build of every candidate turn."""
-    upgraded = player.is_upgraded("build")
-    key = (*placement_key(player, kind, upgraded), tuple(animal.number for animal in homeless))
-    return kept(player.catalog.derived[_best_placements], key, lambda: max(
-        (_placement_value(player, p, kind, homeless) for p in legal_placements(player, kind, upgraded)), default=0.0))
+    it was found for (`zoo`, its `_zoo`, else found here): a lookahead asks it of the same zoo at every build of
+    every candidate turn."""
+    key = (_zoo(player, homeless) if zoo is None else zoo, kind)
+    table = player.catalog.derived[_best_placements]
+    value = table.get(key)  # found kept about half the time: no `kept` call, no function made for it
+    return kept(table, key, lambda: max((_placement_value(player, p, kind, homeless) for p in legal_placements(
+        player, kind, player.is_upgraded("build"))), default=0.0)) if value is None else value
 
 
 # In-turn rules: one scorer per decision kind, (player, view, option, payload) -> value.
@@ -92,11 +100,12 @@ Scorer = Callable[[PlayerState, View, Any, tuple[Any, ...]], float]
 
 
 def _build_kind(player: PlayerState, view: View, kind: Any, payload: tuple[Any, ...],
-                homeless: tuple[Any, ...] | None = None) -> float:
-    """A kind is worth its best placement; enclosures nobody in hand needs are worth little."""
+                homeless: tuple[Any, ...] | None = None, zoo: tuple[Any, ...] | None = None) -> float:
+    """A kind is worth its best placement; enclosures nobody in hand needs are worth little. (`homeless` and the
+    `zoo` of `_best_placement` are found once by a caller that scores every kind.)"""
     if kind == "done":
         return 0.0
-    best = _best_placement(player, kind, _homeless(player) if homeless is None else homeless)
+    best = _best_placement(player, kind, _homeless(player) if homeless is None else homeless, zoo)
     room = default_weights().space * building_size(player.catalog, kind)  # the cells it takes from later enclosures
     if kind in ("pavilion", "kiosk"):
         return best + 1.0 - room
@@ -272,9 +281,12 @@ PLACEMENT_KINDS = frozenset({"build", "build_place", "free_build", "may_build"})
 
 
 def in_turn_choice(view: View, decision: Decision) -> Any:
-    """The best option by the decision kind's rule (the first option when there is no rule)."""
+    """The best option by the decision kind's rule (the first option when there is no rule, or only one)."""
+    options = decision.options
+    if len(options) == 1:  # a rule's only option: no scoring needed (the scorers only read)
+        return options[0]
     rule = _rule(view, decision)
-    return decision.options[0] if rule is None else max(decision.options, key=rule)
+    return options[0] if rule is None else max(options, key=rule)
 
 
 def in_turn_ranked(view: View, decision: Decision) -> list[Any]:
@@ -290,7 +302,10 @@ def _rule(view: View, decision: Decision) -> Callable[[Any], float] | None:
     if scorer is None:
         return None
     player, payload = _me(view, decision.seat), decision.payload
-    if decision.kind in PLACEMENT_KINDS:
+    if decision.kind == "build":
+        homeless = _homeless(player)
+        scorer = partial(scorer, homeless=homeless, zoo=_zoo(player, homeless))
+    elif decision.kind in PLACEMENT_KINDS:
         scorer = partial(scorer, homeless=_homeless(player))
     return lambda option: scorer(player, view, option, payload)
 
