@@ -24,8 +24,8 @@ from sim.core.decision import Decision
 from sim.core.protocols import GameTables, Rows
 from sim.core.registry import get_game
 from sim.pipeline.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
-from sim.pipeline.runner import chunk_count, dataset_version, play_chunk, run
-from sim.pipeline.storage import RunFolder
+from sim.pipeline.runner import ROW_ERRORS, chunk_count, dataset_version, play_chunk, run
+from sim.pipeline.storage import RunFolder, column_frame
 
 TABLES = ("games", "seats", "card_events", "turns")
 TIMING = ("seconds",)
@@ -472,6 +472,10 @@ def _past_u16_in_a_seats_list(tables: GameTables) -> None:
     tables.seats[1]["dealt"] = [*tables.seats[1]["dealt"], 70_000]
 
 
+def _past_u16_in_a_seats_list_of_its_length(tables: GameTables) -> None:
+    tables.seats[1]["dealt"] = [70_000, *tables.seats[1]["dealt"][1:]]  # every seat's list as long: the flat path
+
+
 def _past_i32_in_a_card_event(tables: GameTables) -> None:
     events = tables.tables["card_events"]
     tables.tables["card_events"] = Rows(events.fields, [*events.rows[:-1], (*events.rows[-1][:-1], 2 ** 31)])
@@ -485,8 +489,9 @@ def _a_turn_one_value_short(tables: GameTables) -> None:
 @pytest.mark.parametrize(("spoil", "cause"), [
     (_past_u16_in_the_games_row, "do not fit the dataset's columns"),
     (_past_u16_in_a_seats_list, "do not fit the dataset's columns"),  # polars' row path made it a null
+    (_past_u16_in_a_seats_list_of_its_length, "do not fit the dataset's columns"),
     (_past_i32_in_a_card_event, "do not fit the dataset's columns"),
-    (_a_turn_one_value_short, "ValueError: zip() argument"),
+    (_a_turn_one_value_short, "ValueError: a row of the table 'turns' holds 15 values for its 16 fields"),
 ])
 def test_a_game_whose_values_do_not_fit_their_columns_becomes_an_error_row(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spoil: Callable[[GameTables], None], cause: str) -> None:
@@ -509,3 +514,48 @@ def test_a_game_whose_values_do_not_fit_their_columns_becomes_an_error_row(
     assert cause in games["error"][1]
     for table in ("seats", "card_events", "turns"):
         assert sorted(set(result.frames[table]["game"].to_list())) == [0, 2]
+
+
+@pytest.mark.parametrize("values", [
+    [[1, 2, 3], (4, 5, 6), [7, 8, 9]],  # one length: built from the flat values
+    [[1, 2], [3], []],
+    [[1], None, [2]],
+    [[], []],
+    [],
+])
+def test_a_list_column_is_the_column_polars_builds_row_by_row(values: list[Any]) -> None:
+    built = column_frame({"dealt": values, "icons": [[str(item) for item in row] if row is not None else None
+                                                     for row in values]}, {"dealt": "list[u16]", "icons": "list[str]"})
+    expected = pl.DataFrame({"dealt": values, "icons": [[str(item) for item in row] if row is not None else None
+                                                        for row in values]},
+                            schema={"dealt": pl.List(pl.UInt16()), "icons": pl.List(pl.String())})
+    assert built.equals(expected) and built.schema == expected.schema
+
+
+@pytest.mark.parametrize("values", [[[1, 70_000], [3, 4]], [[1, 70_000], [3]], [[1, -1], [3, 4]], [["a", 2], [3, 4]]])
+def test_a_list_item_that_does_not_fit_its_type_raises_whatever_the_lengths(values: list[Any]) -> None:
+    with pytest.raises(ROW_ERRORS):
+        column_frame({"dealt": values}, {"dealt": "list[u16]"})
+
+
+def test_games_giving_a_table_in_another_order_of_fields_get_the_same_rows(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chunk's rows of one table are transposed together when every game gives the same fields; a game that
+    gives them in another order still has its values in their own columns."""
+    plain = play_chunk(experiment(tmp_path / "plain"), 0).frames
+    real_tables = dataset.game_tables
+    calls = []
+
+    def reordered(game: Any) -> Any:
+        tables = real_tables(game)
+        calls.append(game)
+        if len(calls) % 2:
+            turns = tables.tables["turns"]
+            tables.tables["turns"] = Rows(turns.fields[::-1], [row[::-1] for row in turns.rows])
+        return tables
+
+    monkeypatch.setattr(dataset, "game_tables", reordered)
+    frames = play_chunk(experiment(tmp_path / "reordered"), 0).frames
+    assert len(calls) == 3
+    for name in TABLES:
+        assert frames[name].drop(TIMING, strict=False).equals(plain[name].drop(TIMING, strict=False)), name
