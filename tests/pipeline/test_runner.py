@@ -559,3 +559,20 @@ def test_games_giving_a_table_in_another_order_of_fields_get_the_same_rows(tmp_p
     assert len(calls) == 3
     for name in TABLES:
         assert frames[name].drop(TIMING, strict=False).equals(plain[name].drop(TIMING, strict=False)), name
+
+
+def test_the_manifest_written_is_the_manifest_kept_through_saves_and_a_chunk_played_again(tmp_path: Path) -> None:
+    """The manifest is rewritten after every chunk from lines encoded once per saved chunk: the file always
+    reads back as the run's manifest, a chunk played again included, with each chunk's entry on one line."""
+    folder = RunFolder(tmp_path / "run")
+    manifest = folder.start({"game": "toy", "bots": ["random"]}, "abc", 3, "v1")
+    frames = {"games": pl.DataFrame({"game": [0, 1]}, schema={"game": pl.UInt32()})}
+    for chunk in range(3):
+        folder.save_chunk(manifest, chunk, frames, {"games": 2, "errors": 0})
+    folder.forget_chunk(manifest, "000001")
+    assert json.loads(folder.manifest_path.read_text()) == manifest
+    folder.save_chunk(manifest, 1, frames, {"games": 2, "errors": 1})
+    text = folder.manifest_path.read_text()
+    assert json.loads(text) == manifest and manifest["chunks_done"]["000001"]["errors"] == 1
+    lines = [line for line in text.splitlines() if line.lstrip().startswith('"00000')]
+    assert len(lines) == 3 and all(json.loads("{" + line.strip().rstrip(",") + "}") for line in lines)
