@@ -208,7 +208,12 @@ def _joined(games: list[GameRows], table: str, columns: dict[str, str]) -> dict[
 
 
 def _row_columns(rows: list[dict[str, Any]]) -> Columns:
-    """Rows given as dicts (a game's one row, its few seat rows) as columns."""
+    """Rows given as dicts (a game's one row, its few seat rows) as a game's part of its table: their values in
+    the order of their keys when every row has the same keys (as every finished game's rows have), which the
+    chunk turns into columns once, else column by column."""
+    fields = tuple(rows[0]) if rows else ()
+    if all(tuple(row) == fields for row in rows):
+        return Columns(len(rows), {}, fields, [tuple(row.values()) for row in rows])
     names = dict.fromkeys(name for row in rows for name in row)
     return Columns(len(rows), {name: [row.get(name) for row in rows] for name in names})
 
@@ -229,7 +234,7 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
     try:
         _tables([game], schemas)
     except ROW_ERRORS as error:
-        row = game["games"].values
+        row = game["games"].transposed().values
         return {"games": _row_columns([{**{key: row[key][0] for key in ERROR_ROW_FIELDS}, "status": "error",
                                         "error": f"the game's rows do not fit the dataset's columns: {error}"}])}
     return game
