@@ -101,9 +101,14 @@ def column_frame(values: Mapping[str, Sequence[Any]], columns: Mapping[str, str]
 
 
 def _series(name: str, values: Sequence[Any], dtype: pl.DataType) -> pl.Series:
-    """One typed column. Polars builds a list column one Series per row (some 4 us each); when every value is a
-    list (or tuple) of one same length, the column is built from its flat values at once and cut into rows of
-    that length, which gives the same column (the values are checked against the item type all the same)."""
+    """One typed column. A column of one string throughout (the experiment's id in every row of a chunk) is
+    that string repeated: polars turns every string of a categorical column into its category one by one. Polars
+    builds a list column one Series per row (some 4 us each); when every value is a list (or tuple) of one same
+    length, the column is built from its flat values at once and cut into rows of that length. Both give the
+    same column, the values checked against the type all the same."""
+    first = values[0] if len(values) > 1 else None
+    if type(first) is str and values[-1] is first and values.count(first) == len(values):
+        return pl.Series(name, [first], dtype=dtype).new_from_index(0, len(values))
     if isinstance(dtype, pl.List) and values and set(map(type, values)) <= SEQUENCES:
         widths = set(map(len, values))
         width = widths.pop()

@@ -25,7 +25,7 @@ from sim.core.protocols import GameTables, Rows
 from sim.core.registry import get_game
 from sim.pipeline.experiment import FIELD_NAMES, ExperimentError, build_experiment, load_experiment
 from sim.pipeline.runner import ROW_ERRORS, chunk_count, dataset_version, play_chunk, run
-from sim.pipeline.storage import RunFolder, column_frame
+from sim.pipeline.storage import RunFolder, column_frame, polars_type
 
 TABLES = ("games", "seats", "card_events", "turns")
 TIMING = ("seconds",)
@@ -576,3 +576,20 @@ def test_the_manifest_written_is_the_manifest_kept_through_saves_and_a_chunk_pla
     assert json.loads(text) == manifest and manifest["chunks_done"]["000001"]["errors"] == 1
     lines = [line for line in text.splitlines() if line.lstrip().startswith('"00000')]
     assert len(lines) == 3 and all(json.loads("{" + line.strip().rstrip(",") + "}") for line in lines)
+
+
+@pytest.mark.parametrize(("values", "kind"), [
+    (["1b4c374d316b"] * 5, "cat"),  # one string throughout: that string repeated
+    (["1b4c374d316b"] * 5, "str"),
+    (["played", "kept", "played"], "cat"),
+    ([7, 7, 7], "u8"),
+])
+def test_a_column_is_the_column_polars_builds_from_its_values(values: list[Any], kind: str) -> None:
+    built = column_frame({"column": values}, {"column": kind})
+    expected = pl.DataFrame({"column": values}, schema={"column": polars_type(kind)})
+    assert built.equals(expected) and built.schema == expected.schema
+
+
+def test_one_string_throughout_a_number_column_raises() -> None:
+    with pytest.raises(ROW_ERRORS):
+        column_frame({"column": ["x"] * 3}, {"column": "u8"})
