@@ -7,9 +7,10 @@
                                         once per session from the data the games were played with
 
 A part is written under a temporary name and renamed when complete; the manifest is
-rewritten (also by rename) only after all of a chunk's parts are in place. A chunk is
-done exactly when the manifest says so: on resume, parts of chunks it does not list
-are deleted and the chunk is played again, so no game is lost or stored twice.
+rewritten (also by rename, after its bytes are on disk) only after all of a chunk's parts are in
+place. A chunk is done exactly when the manifest says so: on resume, parts of chunks it does not
+list are deleted and the chunk is played again, so no game is lost or stored twice (a listed part
+that a power cut kept from the disk fails its checksum, and its chunk is played again).
 
 The manifest is the source of truth: it lists every part with its row count, size and
 SHA-256. Readers read exactly the listed parts (`RunFolder.scan`), and `check_parts` names
@@ -253,7 +254,15 @@ class RunFolder:
     def save_chunk(self, manifest: dict[str, Any], chunk: int, frames: Mapping[str, pl.DataFrame],
                    summary: Mapping[str, Any]) -> None:
         """Write every table's part for `chunk`, then mark the chunk done in the manifest, with the
-        row count, size and checksum of each part."""
+        row count, size and checksum of each part.
+
+        The manifest's write is the chunk's one commit point, and the only one waited for on disk: the parts
+        are renamed into place without a sync (each sync cost some 0.25 ms of CPU, ten a chunk). Nothing is lost
+        or stored twice whenever the machine stops. A killed process loses no written byte. After a power cut,
+        the manifest is the old one or the new one (`_replace_durably`); a chunk the surviving manifest does not
+        list has its parts deleted and is played again (`discard_unfinished`), and a listed part whose bytes or
+        rename did not reach the disk is missing or fails its size or SHA-256 check (`check_parts`), so its chunk
+        is played again, from the same seeds. Readers read listed parts only, checked the same way."""
         name = f"{chunk:06d}"
         parts = {}
         for table, data in frames.items():
@@ -265,7 +274,7 @@ class RunFolder:
             content = parquet_bytes(data)
             temporary.write_bytes(content)
             parts[table] = {"rows": data.height, "bytes": len(content), "sha256": hashlib.sha256(content).hexdigest()}
-            _replace_durably(temporary, folder / f"part-{name}.parquet")
+            os.replace(temporary, folder / f"part-{name}.parquet")
         manifest["chunks_done"][name] = {**summary, "parts": parts}
         self._write_manifest(manifest)
 
