@@ -392,7 +392,7 @@ def manifest_text(manifest: Mapping[str, Any], chunk_lines: ChunkLines | None = 
     for key, value in manifest.items():
         if key == "chunks_done" and value:
             text = "{\n" + ",\n".join(chunk_lines.line(chunk, entry) for chunk, entry in value.items()) + "\n }"
-        else:  # indented one level deeper (a JSON string holds no raw line break)
+        else:  # indented one level deeper (no JSON string holds a raw newline)
             text = json.dumps(value, indent=1).replace("\n", "\n ")
         items.append(f" {json.dumps(key)}: {text}")
     return "{\n" + ",\n".join(items) + "\n}"
