@@ -104,9 +104,9 @@ def column_frame(values: Mapping[str, Sequence[Any]], columns: Mapping[str, str]
 def _series(name: str, values: Sequence[Any], dtype: pl.DataType) -> pl.Series:
     """One typed column. A column of one string throughout (the experiment's id in every row of a chunk) is
     that string repeated: polars turns every string of a categorical column into its category one by one. Polars
-    builds a list column one Series per row (some 4 us each); when every value is a list (or tuple) of one same
-    length, the column is built from its flat values at once and cut into rows of that length. Both give the
-    same column, the values checked against the type all the same."""
+    builds a list column one Series per row; when every value is a list (or tuple) of one same length, the column
+    is built from its flat values at once and cut into rows of that length. Both give the same column, the values
+    checked against the type all the same."""
     first = values[0] if len(values) > 1 else None
     if type(first) is str and values[-1] is first and values.count(first) == len(values):
         return pl.Series(name, [first], dtype=dtype).new_from_index(0, len(values))
@@ -257,7 +257,7 @@ class RunFolder:
         row count, size and checksum of each part.
 
         The manifest's write is the chunk's one commit point, and the only one waited for on disk: the parts
-        are renamed into place without a sync (each sync cost some 0.25 ms of CPU, ten a chunk). Nothing is lost
+        are renamed into place without a sync (a sync is costly, and there were ten a chunk). Nothing is lost
         or stored twice whenever the machine stops. A killed process loses no written byte. After a power cut,
         the manifest is the old one or the new one (`_replace_durably`); a chunk the surviving manifest does not
         list has its parts deleted and is played again (`discard_unfinished`), and a listed part whose bytes or
@@ -372,8 +372,8 @@ class RunFolder:
 
 class ChunkLines:
     """Each saved chunk's line of the manifest, encoded once: the manifest is rewritten after every chunk, and
-    encoding every entry again at every write made a long run's saves grow with its length (json's indented
-    encoder is pure Python: some 2 ms a write at 100 chunks, 11 at 500)."""
+    encoding every entry again at every write (json's indented encoder is pure Python) made a long run's saves
+    grow with its length."""
 
     def __init__(self) -> None:
         self.lines: dict[str, tuple[Any, str]] = {}  # chunk -> (its entry, kept so that its id is not reused; line)
