@@ -160,10 +160,18 @@ def chunk_result(experiment: Experiment, chunk: int, games: list[GameRows], seco
 
 @dataclass(slots=True)
 class Columns:
-    """One game's rows of one table, column by column (a column the game does not fill is null in its rows)."""
+    """One game's rows of one table: columns given whole (`values`) and, for a game's extra table, its rows as
+    the history kept them (`rows`, each one value per name of `fields`), which are turned into columns once for
+    the whole chunk. A column the game does not fill is null in its rows."""
 
     height: int
     values: dict[str, Sequence[Any]]
+    fields: tuple[str, ...] = ()
+    rows: Sequence[Sequence[Any]] = ()
+
+    def transposed(self) -> Columns:
+        """The same rows with every column given whole."""
+        return Columns(self.height, {**self.values, **dict(zip(self.fields, zip(*self.rows)))})
 
 
 GameRows = dict[str, Columns]  # one game's rows, by table
@@ -186,25 +194,39 @@ def _tables(games: list[GameRows], schemas: dict[str, dict[str, str]]) -> dict[s
     return {table: column_frame(_joined(games, table, columns), columns) for table, columns in schemas.items()}
 
 
-def _joined(games: list[GameRows], table: str, columns: dict[str, str]) -> dict[str, list[Any]]:
-    """Every column of `table` over `games`, in game order."""
+def _joined(games: list[GameRows], table: str, columns: dict[str, str]) -> dict[str, Sequence[Any]]:
+    """Every column of `table` over `games`, in game order: the games' rows of one same set of fields are
+    transposed together, once (games that give rows of other fields, which no game does, each on its own)."""
     parts = [game[table] for game in games if table in game]
-    return {name: list(chain.from_iterable(part.values.get(name, repeat(None, part.height)) for part in parts))
+    if len({part.fields for part in parts}) > 1:
+        parts = [part.transposed() for part in parts]
+    rows = list(chain.from_iterable(part.rows for part in parts))
+    transposed = dict(zip(parts[0].fields, zip(*rows))) if rows else {}
+    return {name: transposed[name] if name in transposed else
+            list(chain.from_iterable(part.values.get(name, repeat(None, part.height)) for part in parts))
             for name in columns}
 
 
 def _row_columns(rows: list[dict[str, Any]]) -> Columns:
-    """Rows given as dicts (a game's one row, its few seat rows) as columns."""
+    """Rows given as dicts (a game's one row, its few seat rows) as a game's part of its table: their values in
+    the order of their keys when every row has the same keys (as every finished game's rows have), which the
+    chunk turns into columns once, else column by column."""
+    fields = tuple(rows[0]) if rows else ()
+    if all(tuple(row) == fields for row in rows):
+        return Columns(len(rows), {}, fields, [tuple(row.values()) for row in rows])
     names = dict.fromkeys(name for row in rows for name in row)
     return Columns(len(rows), {name: [row.get(name) for row in rows] for name in names})
 
 
-def _extra_columns(table: Rows, experiment_id: str, index: int) -> Columns:
-    """One of the game's extra tables as columns, keyed by the experiment and the game; a row whose
-    values are not one per field raises (ValueError)."""
+def _extra_columns(name: str, table: Rows, experiment_id: str, index: int) -> Columns:
+    """One of the game's extra tables, keyed by the experiment and the game; a row whose values are not one
+    per field raises (ValueError)."""
+    fields = tuple(table.fields)
+    widths = set(map(len, table.rows)) - {len(fields)}
+    if widths:
+        raise ValueError(f"a row of the table {name!r} holds {min(widths)} values for its {len(fields)} fields")
     height = len(table.rows)
-    values = dict(zip(table.fields, zip(*table.rows, strict=True), strict=True)) if height else {}
-    return Columns(height, {"experiment": [experiment_id] * height, "game": [index] * height, **values})
+    return Columns(height, {"experiment": [experiment_id] * height, "game": [index] * height}, fields, table.rows)
 
 
 def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
@@ -212,7 +234,7 @@ def _fitting(game: GameRows, schemas: dict[str, dict[str, str]]) -> GameRows:
     try:
         _tables([game], schemas)
     except ROW_ERRORS as error:
-        row = game["games"].values
+        row = game["games"].transposed().values
         return {"games": _row_columns([{**{key: row[key][0] for key in ERROR_ROW_FIELDS}, "status": "error",
                                         "error": f"the game's rows do not fit the dataset's columns: {error}"}])}
     return game
@@ -266,7 +288,7 @@ def _play_one(experiment: Experiment, factory: GameFactory, index: int, experime
         record = play_game(state, experiment_bots(experiment), seed, decision_seconds=experiment.decision_seconds,
                            listeners=listeners)
         tables = factory.dataset_tables(state)
-        extra = {name: _extra_columns(table, experiment_id, index) for name, table in tables.tables.items()}
+        extra = {name: _extra_columns(name, table, experiment_id, index) for name, table in tables.tables.items()}
     except UserInterrupt:
         raise
     except BaseException:  # a bot's sys.exit(), hang, KeyboardInterrupt... ends its game, not the run

@@ -112,6 +112,22 @@ def test_a_truncated_part_is_named_and_played_again(reference: Path, tmp_path: P
     assert_same_games(out, reference)
 
 
+def test_parts_a_power_cut_kept_from_the_disk_are_played_again(reference: Path, tmp_path: Path) -> None:
+    """The parts are renamed into place without a sync; only the manifest's write is waited for. What a power
+    cut can leave of a listed chunk's parts: a rename lost (the temporary file still there, no part), a part of
+    its full size whose blocks were never written (zeros), an empty one. Each chunk is played again, once."""
+    out = copy_of(reference, tmp_path)
+    lost = out / "turns" / "part-000000.parquet"
+    lost.rename(lost.with_name(lost.name + ".tmp"))
+    zeros = out / "card_events" / "part-000002.parquet"
+    zeros.write_bytes(bytes(zeros.stat().st_size))
+    (out / "games" / "part-000003.parquet").write_bytes(b"")
+    resumed = resume(out)
+    assert resumed.exit_code == 0 and resumed.output.count("that chunk is played again") == 3
+    assert "played 6 games (2 already saved)" in resumed.output and not list(out.glob("*/*.tmp"))
+    assert_same_games(out, reference)
+
+
 def test_a_part_changed_in_place_is_caught_by_its_checksum(reference: Path, tmp_path: Path) -> None:
     out = copy_of(reference, tmp_path)
     part = out / "games" / "part-000003.parquet"
@@ -264,7 +280,7 @@ from sim.pipeline.experiment import build_experiment
 from sim.pipeline.runner import run
 
 target, nth, spec = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
-real_replace, renames = storage._replace_durably, []
+real_replace, renames = os.replace, []
 
 
 def replace(temporary, final):
@@ -275,7 +291,7 @@ def replace(temporary, final):
     real_replace(temporary, final)
 
 
-storage._replace_durably = replace
+storage.os.replace = replace  # every rename the save makes, the parts' and the manifest's
 run(build_experiment(spec), progress=False)
 """
 
