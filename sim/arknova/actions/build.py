@@ -27,7 +27,6 @@ class BuildKinds:
 
     sizes: Mapping[str, int]  # kind -> spaces it covers
     side_two_only: frozenset[str]  # kinds only the upgraded Build card builds
-    smallest_first: tuple[str, ...]
 
 
 def build_kinds(catalog: Catalog) -> BuildKinds:
@@ -35,7 +34,7 @@ def build_kinds(catalog: Catalog) -> BuildKinds:
     sizes = {kind: building_size(catalog, kind) for kind in BUILD_SHAPES}
     side_two_only = frozenset(kind for kind, special in catalog.tiles.special_enclosures.items()
                               if special.side_two_only)
-    return BuildKinds(sizes, side_two_only, tuple(sorted(BUILD_SHAPES, key=lambda kind: sizes[kind])))
+    return BuildKinds(sizes, side_two_only)
 
 
 def buildable_kinds(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
@@ -50,10 +49,7 @@ def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_t
     """The kinds of `buildable_kinds` one at a time, so that a caller needing the first one stops there."""
     rules = player.catalog.derived[build_kinds]
     cost_per_space = player.catalog.tracks.build_cost_per_space
-    placeable = zoo.placeable_kinds(player, side_two)
-    for kind in rules.smallest_first:
-        if kind not in placeable:
-            continue
+    for kind in zoo.placeable_kinds(player, side_two):  # smallest first
         size = rules.sizes[kind]
         if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
             continue
