@@ -62,14 +62,16 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
     acts = _ACT.get(xtokens) or _act_options(xtokens)
-    for slot, card in enumerate(player.action_cards, start=1):
+    slot = 0
+    for card in player.action_cards:
+        slot += 1
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
             # the spends of `tokens.xtoken_spends`, from `tokens.least_spend` (written out: five cards a turn)
-            result.extend(acts[card][needed - strength if needed > strength else 0:])
+            result += acts[card][needed - strength if needed > strength else 0:]
     if xtokens < game.catalog.tracks.xtoken_max:
-        result.extend(_XTOKEN)
+        result += _XTOKEN
     return tuple(result)
 
 
