@@ -174,8 +174,9 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
         player.small_animals += 1
     elif animal.size_class == "large":
         player.large_animals += 1
-    place = "the herd" if enclosure == NO_ENCLOSURE else player.buildings[enclosure][0]
-    game.say(seat, f"plays {animal.name} for {cost + source + 1} into {place}")
+    if game.log is not None:  # the line is built only for a log
+        place = "the herd" if enclosure == NO_ENCLOSURE else player.buildings[enclosure][0]
+        game.say(seat, f"plays {animal.name} for {cost + source + 1} into {place}")
     abilities = animal.solo_abilities if game.solo and animal.solo_abilities else animal.abilities
     for ability in reversed(abilities):
         if ability.keyword in AFTER_ACTION_ABILITIES:

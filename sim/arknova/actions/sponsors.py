@@ -101,7 +101,8 @@ def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     if choice == ("break",):
         money = strength * (2 if side_two else 1)
-        game.say(seat, f"moves the break token {strength} and takes {money} money")
+        if game.log is not None:  # the line is built only for a log
+            game.say(seat, f"moves the break token {strength} and takes {money} money")
         tracks.gain_money(game, seat, money)
         tracks.advance_break(game, seat, strength)
         return
@@ -117,7 +118,8 @@ def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None
     sponsor = game.catalog.sponsors[card]
     deck.take_card_to_play(game, seat, card, source)
     player.sponsors.append(card)
-    game.say(seat, f"plays sponsor {sponsor.name}")
+    if game.log is not None:  # the line is built only for a log
+        game.say(seat, f"plays sponsor {sponsor.name}")
     sponsor_effects.sponsor_played(game, seat, sponsor)
     if sponsor.unique_building:
         game.push(("unique_build", seat, card))

@@ -99,14 +99,19 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     strength = tokens.card_strength(player, card) + spent
     player.xtokens -= spent
     player.xtokens_spent += spent
-    player.action_counts[card] = player.action_counts.get(card, 0) + 1
-    side_two = player.is_upgraded(card)
+    counts = player.action_counts
+    counts[card] = counts.get(card, 0) + 1
+    side_two = card in player.upgraded
     history.open_turn(game, seat, card, card, strength, spent)
     if game.log is not None:
         game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
                  + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
     first = ACTIONS[card][1](seat, strength, side_two)
-    game.push(*[first] * tokens.use_card(game, seat, card), ("finish_action", seat, card), *sale, ("end_turn", seat))
+    after = ("finish_action", seat, card), *sale, ("end_turn", seat)
+    if player.action_tokens and tokens.use_card(game, seat, card) == 2:  # a multiplier token: the action twice
+        game.push(first, first, *after)
+    else:
+        game.push(first, *after)
 
 
 @resolver("finish_action")
@@ -115,8 +120,10 @@ def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     the action" effects resolve, this card's action being the one they follow."""
     seat, card = step[1], step[2]
     game.action_card = card
-    tokens.card_used(game, seat, card)
-    cards = game.players[seat].action_cards
+    player = game.players[seat]
+    if player.action_tokens:  # no token lies on any card (most turns): none leaves
+        tokens.card_used(game, seat, card)
+    cards = player.action_cards
     cards.remove(card)
     cards.insert(0, card)
     if game.after_action:
