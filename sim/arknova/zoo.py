@@ -171,8 +171,8 @@ def kiosk_income(player: PlayerState) -> int:
     if not kiosks:
         return 0
     income = 0  # each building pays once per kiosk among the cells around it
-    for kind, placement, used in player.buildings:
-        if kind != "kiosk" and (used or not is_standard(kind)):
+    for kind, placement, used in player.buildings:  # (every break asks this of every building: no call in the loop)
+        if kind != "kiosk" and (used or kind not in ENCLOSURE_SIZE):  # not `is_standard`
             income += (placement.adjacent & kiosks).bit_count()
     return income
 

@@ -266,10 +266,12 @@ def task_choices(game: "ArkNovaGame", seat: int, task: str, side_two: bool) -> I
     """The options of one task the seat's workers and strength allow, one at a time."""
     if task == "reputation":
         yield ("reputation",)
-    elif task == "partner_zoo":
-        yield from (("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
+    elif task == "partner_zoo":  # plain loops: cheaper than a generator expression
+        for continent in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board):
+            yield ("partner_zoo", continent)
     elif task == "university":
-        yield from (("university", u) for u in university_choices(game, seat, game.university_board))
+        for university in university_choices(game, seat, game.university_board):
+            yield ("university", university)
     else:
         yield from project_options(game, seat, side_two)
 

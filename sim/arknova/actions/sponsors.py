@@ -42,13 +42,13 @@ def _unique_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement,
         # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
         # border instead of a building); overlap with the zoo is then tested separately below.
         reach = occupied if "no_adjacency_needed" not in rules else 0
-        return tuple(
+        return tuple([  # a list first: cheaper than a generator
             placement for placement in zoo.map_placements(catalog, map_id, shape, terrain)
             if (ignore_terrain or (placement.rock_adjacent >= rock and placement.water_adjacent >= water))
             and (placement.mask & BORDER_MASK).bit_count() >= border_cells
             and not placement.mask & occupied
             and zoo.can_place(reach, placement, upgraded)
-        )
+        ])
 
     return lru_cache(maxsize=1 << 14)(legal)
 

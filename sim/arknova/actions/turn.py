@@ -137,7 +137,8 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Venom's fee, refill the display, check the end of the game, then a break if one is due."""
     seat = step[1]
     player = game.players[seat]
-    tokens.venom_fee(game, seat)
+    if player.action_tokens or player.venom_spared:  # no venom token lies (most turns): no fee, nothing spared
+        tokens.venom_fee(game, seat)
     deck.refill_display(game)
     if game.log is not None:  # the line is built only for a log: lookahead plays many turns
         game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
