@@ -107,10 +107,11 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
     `playable_animals`' own, stopping at the first play, with the hand's duplicates left in, which cost less than
     dropping them.)"""
     player = game.players[seat]
-    homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
+    homes, flock, animals = zoo.open_homes(player), game.catalog.derived[flock_animals], game.catalog.animals
     known = homes.by_card
     for card in player.hand:
-        if known.get(card) == () and card not in flock:  # the first test of `enclosures_now`, without the call
+        # the first tests of `enclosures_now`, without the call: an animal, with a home (or a flock to join)
+        if card not in animals or (known.get(card) == () and card not in flock):
             continue
         if enclosures_now(game, player, homes, flock, card, -1):
             return game.catalog.derived[least_animals_strength][side_two]
@@ -122,7 +123,7 @@ def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int 
                 last = deck.reputation_range(player, STRENGTH_FIVE_REPUTATION)
             for source in range(first, min(last, len(display))):
                 card = display[source]
-                if not card or (known.get(card) == () and card not in flock):  # an empty folder; as in the hand
+                if card not in animals or (known.get(card) == () and card not in flock):  # as in the hand
                     continue
                 if enclosures_now(game, player, homes, flock, card, source):
                     return strength or game.catalog.derived[least_animals_strength][side_two]
