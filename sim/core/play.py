@@ -79,7 +79,7 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_decisions: int, 
             choice = options[0]
         else:
             seat = decision.seat
-            observation = observe(state, seat, observes[seat]) if observes[seat] else None
+            observation: Any = observe(state, seat, observes[seat]) if observes[seat] else None
             if clock is None:
                 choice = choosers[seat](observation, decision, bot_rngs[seat])
             else:
