@@ -298,6 +298,8 @@ def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> 
     cheapest first, each once; the reputation task, whose one choice is always there, is not asked for it
     (every turn starts here, and the reputation task is the cheapest)."""
     player = game.players[seat]
+    if not player.workers:  # every task needs a worker
+        return None
     tasks = game.catalog.derived[tasks_by_strength]
     if player.sponsors and passives.has(player, "support_project_min_strength"):  # Veterinarian lowers a task
         tasks = sorted((passives.task_strength(player, task, needed), task) for needed, task in tasks)
