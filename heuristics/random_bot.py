@@ -19,4 +19,14 @@ class RandomBot:
     observes = False  # it never looks at the table
 
     def choose(self, observation: Observation | None, decision: Decision, rng: random.Random) -> Any:
-        return rng.choice(decision.options)
+        """`rng.choice(decision.options)`, drawn as `random.Random.choice` draws (the fewest bits that can
+        count the options, drawn again while they count too far), so that the games stay the same: written out,
+        because a random game asks it hundreds of times and `choice` makes two Python calls each time
+        (docs/research/code-figures.md; tests/bots/test_random_bot.py checks that both pick alike)."""
+        options = decision.options
+        count = len(options)
+        bits = count.bit_length()
+        drawn = rng.getrandbits(bits)
+        while drawn >= count:
+            drawn = rng.getrandbits(bits)
+        return options[drawn]

@@ -91,9 +91,9 @@ class PlacementBits:
             rest ^= lowest
         return reach & ~blocked
 
-    def kinds(self, legal: int) -> frozenset[str]:
-        """The kinds with at least one placement among the `legal` bits."""
-        return frozenset(kind for kind, (_, bits, _) in self.spans.items() if legal & bits)
+    def kinds(self, legal: int) -> tuple[str, ...]:
+        """The kinds with at least one placement among the `legal` bits, in the order the table was given them."""
+        return tuple([kind for kind, (_, bits, _) in self.spans.items() if legal & bits])  # a list first: cheaper
 
     def placements(self, legal: int, kind: str) -> tuple[Placement, ...]:
         """The kind's placements among the `legal` bits, in their order."""

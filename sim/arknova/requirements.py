@@ -54,4 +54,7 @@ def unmet_count(player: "PlayerState", card: "Animal | Sponsor") -> int:
 
 
 def requirements_met(player: "PlayerState", card: "Animal | Sponsor") -> bool:
-    return all(requirement_met(player, card, requirement) for requirement in card.requirements)
+    for requirement in card.requirements:  # a plain loop, as in `unmet_count`
+        if not requirement_met(player, card, requirement):
+            return False
+    return True

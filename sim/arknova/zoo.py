@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from sim.arknova import map_abilities, passives
-from sim.arknova.board import BUILD_SHAPES, board_of, map_board
+from sim.arknova.board import BUILD_SHAPES, board_of, building_size, map_board
 from sim.arknova.catalog import Animal, Catalog, Effect, LazyTable
 from sim.arknova.geometry import Placement, enumerate_placements, kiosk_exclusion
 from sim.arknova.placement_bits import PlacementBits
@@ -85,8 +85,9 @@ def legal_placements(player: PlayerState, kind: str, upgraded_build: bool) -> tu
     return player.catalog.derived[_legal_placements_cache](*placement_key(player, kind, upgraded_build))
 
 
-def placeable_kinds(player: PlayerState, upgraded_build: bool) -> frozenset[str]:
-    """The building kinds of the Build action (`BUILD_SHAPES`) that have a legal placement in the zoo now."""
+def placeable_kinds(player: PlayerState, upgraded_build: bool) -> tuple[str, ...]:
+    """The building kinds of the Build action (`BUILD_SHAPES`) that have a legal placement in the zoo now, smallest
+    first (`kinds_by_size`)."""
     return player.catalog.derived[_zoo_placements_cache](
         player.map_id, player.occupied, player.kiosks, upgraded_build, _covers_terrain(player))[1]
 
@@ -105,14 +106,14 @@ def _legal_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement, 
     return lru_cache(maxsize=1 << 13)(legal)
 
 
-def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, frozenset[str]]]:
+def _zoo_placements_cache(catalog: Catalog) -> Callable[..., tuple[int, tuple[str, ...]]]:
     """(the bits of every legal placement of the Build kinds, the kinds among them) of a zoo, cached on
     its masks like `_legal_placements_cache`: every turn asks which kinds can be built, and the zoo
     changes only when something is built."""
     tables = catalog.derived[_placement_tables]
 
     def placements(map_id: str, occupied: int, kiosks: int, upgraded_build: bool,
-                   terrain: bool) -> tuple[int, frozenset[str]]:
+                   terrain: bool) -> tuple[int, tuple[str, ...]]:
         table = tables[map_id, terrain]
         bits = table.legal(occupied, kiosks, upgraded_build)
         return bits, table.kinds(bits)
@@ -127,8 +128,14 @@ def _placement_tables(catalog: Catalog) -> LazyTable:
 
 def _placement_table(catalog: Catalog, key: tuple[str, bool]) -> PlacementBits:
     map_id, terrain = key
-    return PlacementBits({kind: map_placements(catalog, map_id, kind, terrain) for kind in BUILD_SHAPES},
+    return PlacementBits({kind: map_placements(catalog, map_id, kind, terrain) for kind in catalog.derived[kinds_by_size]},
                          catalog.tracks.kiosk_min_distance)
+
+
+def kinds_by_size(catalog: Catalog) -> tuple[str, ...]:
+    """The Build kinds (`BUILD_SHAPES`), smallest first (kept with the catalog): the order in which the Build
+    action looks for the cheapest building it can place."""
+    return tuple(sorted(BUILD_SHAPES, key=partial(building_size, catalog)))
 
 
 def has_building(player: PlayerState, kind: str) -> bool:
@@ -164,8 +171,8 @@ def kiosk_income(player: PlayerState) -> int:
     if not kiosks:
         return 0
     income = 0  # each building pays once per kiosk among the cells around it
-    for kind, placement, used in player.buildings:
-        if kind != "kiosk" and (used or not is_standard(kind)):
+    for kind, placement, used in player.buildings:  # (every break asks this of every building: no call in the loop)
+        if kind != "kiosk" and (used or kind not in ENCLOSURE_SIZE):  # not `is_standard`
             income += (placement.adjacent & kiosks).bit_count()
     return income
 

@@ -65,22 +65,27 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_decisions: int, 
           clock: DecisionClock | None) -> GameRecord:
     bot_rngs: list[random.Random] = [python_rng(seed, 1, seat) for seat in range(len(bots))]
     observes = [getattr(bot, "observes", True) for bot in bots]
+    choosers = [bot.choose for bot in bots]
+    # the loop runs once a decision, hundreds of times a game: the state's methods are looked up once, and a bot
+    # that observes nothing costs no call to `observe`
+    is_over, pending, apply = state.is_over, state.decision, state.apply
     decisions = 0
-    while not state.is_over():
+    while not is_over():
         if decisions >= max_decisions:
             return GameRecord(seed, "capped", decisions, [], state)
-        decision = state.decision()
-        seat = decision.seat
-        if len(decision.options) == 1:
-            choice = decision.options[0]
+        decision = pending()
+        options = decision.options
+        if len(options) == 1:
+            choice = options[0]
         else:
-            observation = observe(state, seat, observes[seat])
+            seat = decision.seat
+            observation: Any = observe(state, seat, observes[seat]) if observes[seat] else None
             if clock is None:
-                choice = bots[seat].choose(observation, decision, bot_rngs[seat])
+                choice = choosers[seat](observation, decision, bot_rngs[seat])
             else:
-                choice = clock.call(bots[seat].choose, observation, decision, bot_rngs[seat])
+                choice = clock.call(choosers[seat], observation, decision, bot_rngs[seat])
         for listener in listeners:
             listener(state, decision, choice)
-        state.apply(choice)
+        apply(choice)
         decisions += 1
     return GameRecord(seed, "finished", decisions, state.results(), state)

@@ -105,7 +105,7 @@ class StepMachine:
 
     def push(self, *sequence: Step) -> None:
         """Push steps so that they run in the order given."""
-        self.stack.extend(reversed(sequence))
+        self.stack += sequence[::-1]  # a reversed copy of the (short) tuple costs less than a `reversed` iterator
 
     def _settle(self, stop_at_turn_end: bool = False) -> Decision | None:
         """Run automatic steps until a decision is pending (or the game is over); with
@@ -120,12 +120,11 @@ class StepMachine:
                 stack.append(self.next_step())
             step = stack[-1]
             kind = step[0]
-            options = options_of.get(kind)
-            if options is None:
+            if kind not in options_of:  # an automatic step (`in` and an index cost less than a `get` call)
                 stack.pop()
                 resolvers[kind](self, step, None)
                 continue
-            legal = options(self, step)
+            legal = options_of[kind](self, step)
             if legal:
                 return Decision(step[1], kind, legal, kind, step[2:])
             stack.pop()

@@ -102,27 +102,31 @@ def least_animals_strength(catalog: Catalog) -> tuple[int, int]:
 def animals_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """Side II at strength 5 gains its reputation before anything is chosen, so a card that only the
     wider range reaches makes the action possible from strength 5 on. The cards are tried as `playable_animals`
-    lists them, hand first, then folder by folder, so the first that can be played tells: when it is out of
-    today's range, so is every later one. (Every turn asks this: the loops are `playable_animals`' own,
-    stopping at the first play, with the hand's duplicates left in, which cost less than dropping them.)"""
+    lists them, hand first, then the folders in today's range, then those the wider range adds (whose reach,
+    dearer to find, is asked only when no folder in today's range tells). (Every turn asks this: the loops are
+    `playable_animals`' own, stopping at the first play, with the hand's duplicates left in, which cost less than
+    dropping them.)"""
     player = game.players[seat]
-    homes, flock = zoo.open_homes(player), game.catalog.derived[flock_animals]
+    homes, flock, animals = zoo.open_homes(player), game.catalog.derived[flock_animals], game.catalog.animals
     known = homes.by_card
     for card in player.hand:
-        if known.get(card) == () and card not in flock:  # the first test of `enclosures_now`, without the call
+        # the first tests of `enclosures_now`, without the call: an animal, with a home (or a flock to join)
+        if card not in animals or (known.get(card) == () and card not in flock):
             continue
         if enclosures_now(game, player, homes, flock, card, -1):
             return game.catalog.derived[least_animals_strength][side_two]
-    if side_two:
+    if side_two:  # the folders in range, then those the reputation of strength 5 brings into range
         display = game.display
-        for source in deck.folders_in_range(game, seat, STRENGTH_FIVE_REPUTATION):
-            card = display[source]
-            if known.get(card) == () and card not in flock:  # as in the hand
-                continue
-            if enclosures_now(game, player, homes, flock, card, source):
-                if source < deck.reputation_range(player):
-                    return game.catalog.derived[least_animals_strength][side_two]
-                return STRENGTH_FIVE
+        reach = deck.reputation_range(player)
+        for first, last, strength in ((0, reach, None), (reach, None, STRENGTH_FIVE)):
+            if last is None:  # (asked only when no card in range can be played: it costs more)
+                last = deck.reputation_range(player, STRENGTH_FIVE_REPUTATION)
+            for source in range(first, min(last, len(display))):
+                card = display[source]
+                if card not in animals or (known.get(card) == () and card not in flock):  # as in the hand
+                    continue
+                if enclosures_now(game, player, homes, flock, card, source):
+                    return strength or game.catalog.derived[least_animals_strength][side_two]
     return None
 
 
@@ -174,8 +178,9 @@ def play_animal(game: "ArkNovaGame", seat: int, card: int, source: int, enclosur
         player.small_animals += 1
     elif animal.size_class == "large":
         player.large_animals += 1
-    place = "the herd" if enclosure == NO_ENCLOSURE else player.buildings[enclosure][0]
-    game.say(seat, f"plays {animal.name} for {cost + source + 1} into {place}")
+    if game.log is not None:  # the line is built only for a log
+        place = "the herd" if enclosure == NO_ENCLOSURE else player.buildings[enclosure][0]
+        game.say(seat, f"plays {animal.name} for {cost + source + 1} into {place}")
     abilities = animal.solo_abilities if game.solo and animal.solo_abilities else animal.abilities
     for ability in reversed(abilities):
         if ability.keyword in AFTER_ACTION_ABILITIES:

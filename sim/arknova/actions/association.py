@@ -125,34 +125,47 @@ def breeding_ready(player: "PlayerState", project: Project) -> bool:
     )
 
 
+COUNTED_GOALS = frozenset({"icon_count", "distinct_icons", "animal_count"})  # a slot is met at a count
+
+
+def progress(player: "PlayerState", project: Project, extra: int) -> int:
+    """How far the player is toward a project of `COUNTED_GOALS`: its icons of the target, its distinct icons, or
+    its animals of the size, with `extra` icons (Breeding Cooperation tokens) for the icon goals; a slot is met
+    when this reaches its threshold."""
+    goal = project.goal
+    if goal == "icon_count":
+        return player.icons.get(project.target, 0) + extra
+    if goal == "distinct_icons":
+        return distinct_icons(player, project.target) + extra
+    return player.small_animals if project.target == "small_animals" else player.large_animals
+
+
 def slot_choices(player: "PlayerState", project: Project, slot: int, extra: int | None = None) -> list[int]:
     """How the player can meet this slot: [0] when met, animals to release for release
     projects, [] when not met. `extra` icons come from Breeding Cooperation tokens (by default
     as many as the player could use)."""
-    level = project.slots[slot]
     goal = project.goal
     if goal == "release":
         return releasable(player, project, slot)
-    if extra is None:
-        extra = passives.project_icon_bonus(player, project)
-    if goal == "icon_count":
-        met = player.icon(project.target) + extra >= level.threshold
-    elif goal == "distinct_icons":
-        met = distinct_icons(player, project.target) + extra >= level.threshold
-    elif goal == "animal_count":
-        count = player.small_animals if project.target == "small_animals" else player.large_animals
-        met = count >= level.threshold
+    if goal in COUNTED_GOALS:
+        if extra is None:
+            extra = passives.project_icon_bonus(player, project)
+        met = progress(player, project, extra) >= project.slots[slot].threshold
     else:
         met = breeding_ready(player, project)
     return [0] if met else []
 
 
 def support_choices(player: "PlayerState", number: int, holders: list[int]) -> list[tuple[int, int]]:
-    """(slot, released animal or 0) pairs the player can take on this project."""
+    """(slot, released animal or 0) pairs the player can take on this project. (Every association option list
+    asks this of every project in play: for a counted goal the progress is counted once, not slot by slot.)"""
     project = player.catalog.projects[number]
     if player.seat in holders and not (project.goal == "release" and passives.release_repeatable(player)):
         return []
     extra = passives.project_icon_bonus(player, project)  # the same for every slot
+    if project.goal in COUNTED_GOALS:
+        have, levels = progress(player, project, extra), project.slots
+        return [(slot, 0) for slot, holder in enumerate(holders) if holder == -1 and have >= levels[slot].threshold]
     return [(slot, released) for slot, holder in enumerate(holders) if holder == -1
             for released in slot_choices(player, project, slot, extra)]
 
@@ -161,18 +174,17 @@ def project_options(game: "ArkNovaGame", seat: int, side_two: bool) -> Iterator[
     """Support a project in play, or play one from hand (side II: or display in range) and support it;
     one at a time, so that a caller asking only whether there is one stops at the first."""
     player = game.players[seat]
-    for row in game.base_projects + game.projects:
-        yield from (("support", row.number, slot, released)
-                    for slot, released in support_choices(player, row.number, row.holders))
+    for row in game.base_projects + game.projects:  # plain loops: a generator expression per project costs more
+        for slot, released in support_choices(player, row.number, row.holders):
+            yield ("support", row.number, slot, released)
     sources = [(card, -1) for card in dict.fromkeys(player.hand)]
     if side_two:
         sources += [(game.display[index], index) for index in deck.folders_in_range(game, seat)]
     projects = game.catalog.projects
     for card, source in sources:
         if card in projects and source + 1 <= player.money:
-            fresh = [-1] * len(projects[card].slots)
-            yield from (("play", card, source, slot, released)
-                        for slot, released in support_choices(player, card, fresh))
+            for slot, released in support_choices(player, card, [-1] * len(projects[card].slots)):
+                yield ("play", card, source, slot, released)
 
 
 def support_project(game: "ArkNovaGame", seat: int, row: ProjectRow, slot: int, released: int) -> None:
@@ -254,10 +266,12 @@ def task_choices(game: "ArkNovaGame", seat: int, task: str, side_two: bool) -> I
     """The options of one task the seat's workers and strength allow, one at a time."""
     if task == "reputation":
         yield ("reputation",)
-    elif task == "partner_zoo":
-        yield from (("partner_zoo", c) for c in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board))
+    elif task == "partner_zoo":  # plain loops: cheaper than a generator expression
+        for continent in partner_zoo_choices(game, seat, side_two, game.partner_zoo_board):
+            yield ("partner_zoo", continent)
     elif task == "university":
-        yield from (("university", u) for u in university_choices(game, seat, game.university_board))
+        for university in university_choices(game, seat, game.university_board):
+            yield ("university", university)
     else:
         yield from project_options(game, seat, side_two)
 
@@ -284,6 +298,8 @@ def association_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> 
     cheapest first, each once; the reputation task, whose one choice is always there, is not asked for it
     (every turn starts here, and the reputation task is the cheapest)."""
     player = game.players[seat]
+    if not player.workers:  # every task needs a worker
+        return None
     tasks = game.catalog.derived[tasks_by_strength]
     if player.sponsors and passives.has(player, "support_project_min_strength"):  # Veterinarian lowers a task
         tasks = sorted((passives.task_strength(player, task, needed), task) for needed, task in tasks)

@@ -4,7 +4,7 @@ placement bonuses on the spot, moving animals into a new reptile house or aviary
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,6 @@ class BuildKinds:
 
     sizes: Mapping[str, int]  # kind -> spaces it covers
     side_two_only: frozenset[str]  # kinds only the upgraded Build card builds
-    smallest_first: tuple[str, ...]
 
 
 def build_kinds(catalog: Catalog) -> BuildKinds:
@@ -35,35 +34,38 @@ def build_kinds(catalog: Catalog) -> BuildKinds:
     sizes = {kind: building_size(catalog, kind) for kind in BUILD_SHAPES}
     side_two_only = frozenset(kind for kind, special in catalog.tiles.special_enclosures.items()
                               if special.side_two_only)
-    return BuildKinds(sizes, side_two_only, tuple(sorted(BUILD_SHAPES, key=lambda kind: sizes[kind])))
+    return BuildKinds(sizes, side_two_only)
 
 
 def buildable_kinds(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
                     free: bool = False) -> list[str]:
     """Kinds the player may build now, smallest first: size within the limit, affordable, allowed by
     the card side, at most one of each special enclosure, and with a legal placement."""
-    return list(_buildable(player, limit, built, side_two, free))
+    return _buildable(player, limit, built, side_two, free)
 
 
 def _buildable(player: "PlayerState", limit: int, built: tuple[str, ...], side_two: bool,
-               free: bool) -> Iterator[str]:
-    """The kinds of `buildable_kinds` one at a time, so that a caller needing the first one stops there."""
+               free: bool, first: bool = False) -> list[str]:
+    """The kinds of `buildable_kinds`; with `first`, only the first of them (smallest), for a caller that needs
+    no more. (A list, not a generator: every turn asks for the first kind, and a generator costs more to start.)"""
     rules = player.catalog.derived[build_kinds]
+    sizes, money = rules.sizes, player.money
     cost_per_space = player.catalog.tracks.build_cost_per_space
-    placeable = zoo.placeable_kinds(player, side_two)
-    for kind in rules.smallest_first:
-        if kind not in placeable:
-            continue
-        size = rules.sizes[kind]
+    found = []
+    for kind in zoo.placeable_kinds(player, side_two):  # smallest first
+        size = sizes[kind]
         if size > limit or (kind in built and not passives.may_copy(player, kind, built)):
             continue
         if kind in rules.side_two_only and not side_two:
             continue
-        if not free and size * cost_per_space > player.money:
+        if not free and size * cost_per_space > money:
             continue
         if kind in SPECIAL_ENCLOSURES and zoo.has_building(player, kind):
             continue
-        yield kind
+        found.append(kind)
+        if first:
+            break
+    return found
 
 
 def _start(seat: int, strength: int, side_two: bool) -> Step:
@@ -73,9 +75,8 @@ def _start(seat: int, strength: int, side_two: bool) -> Step:
 @action("build", _start)
 def build_min_strength(game: "ArkNovaGame", seat: int, side_two: bool) -> int | None:
     """The size of the smallest building the player can afford and place."""
-    player = game.players[seat]
-    smallest = next(_buildable(player, 99, (), side_two, False), None)
-    return None if smallest is None else game.catalog.derived[build_kinds].sizes[smallest]
+    smallest = _buildable(game.players[seat], 99, (), side_two, False, first=True)
+    return game.catalog.derived[build_kinds].sizes[smallest[0]] if smallest else None
 
 
 @options("build")

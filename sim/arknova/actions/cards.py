@@ -46,12 +46,14 @@ def cards_mode(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     if choice[0] == "snap":
         card = deck.take_from_display(game, seat, choice[1], "snapped")
         game.players[seat].hand.append(card)
-        game.say(seat, f"snaps {game.catalog.card(card).name} from folder {choice[1] + 1}")
+        if game.log is not None:  # the line is built only for a log
+            game.say(seat, f"snaps {game.catalog.card(card).name} from folder {choice[1] + 1}")
         return
     table = game.catalog.tracks
     draws = table.cards_draw[side_two][_table_index(strength)]
     discards = table.cards_discard[side_two][_table_index(strength)]
-    game.say(seat, f"draws {draws}, discards {discards}")
+    if game.log is not None:  # the line is built only for a log
+        game.say(seat, f"draws {draws}, discards {discards}")
     discard_steps = [("discard", seat)] * discards
     if table.cards_draw_from_range[side_two]:
         game.push(*([("take_card", seat)] * draws), *discard_steps)

@@ -42,13 +42,13 @@ def _unique_placements_cache(catalog: Catalog) -> Callable[..., tuple[Placement,
         # Without the adjacency rule the building is checked as if it were the zoo's first one (touching the
         # border instead of a building); overlap with the zoo is then tested separately below.
         reach = occupied if "no_adjacency_needed" not in rules else 0
-        return tuple(
+        return tuple([  # a list first: cheaper than a generator
             placement for placement in zoo.map_placements(catalog, map_id, shape, terrain)
             if (ignore_terrain or (placement.rock_adjacent >= rock and placement.water_adjacent >= water))
             and (placement.mask & BORDER_MASK).bit_count() >= border_cells
             and not placement.mask & occupied
             and zoo.can_place(reach, placement, upgraded)
-        )
+        ])
 
     return lru_cache(maxsize=1 << 14)(legal)
 
@@ -101,7 +101,8 @@ def sponsor_choice(game: "ArkNovaGame", step: Step, choice: Any) -> None:
         return
     if choice == ("break",):
         money = strength * (2 if side_two else 1)
-        game.say(seat, f"moves the break token {strength} and takes {money} money")
+        if game.log is not None:  # the line is built only for a log
+            game.say(seat, f"moves the break token {strength} and takes {money} money")
         tracks.gain_money(game, seat, money)
         tracks.advance_break(game, seat, strength)
         return
@@ -117,7 +118,8 @@ def play_sponsor(game: "ArkNovaGame", seat: int, card: int, source: int) -> None
     sponsor = game.catalog.sponsors[card]
     deck.take_card_to_play(game, seat, card, source)
     player.sponsors.append(card)
-    game.say(seat, f"plays sponsor {sponsor.name}")
+    if game.log is not None:  # the line is built only for a log
+        game.say(seat, f"plays sponsor {sponsor.name}")
     sponsor_effects.sponsor_played(game, seat, sponsor)
     if sponsor.unique_building:
         game.push(("unique_build", seat, card))

@@ -62,14 +62,16 @@ def turn_options(game: "ArkNovaGame", step: Step) -> tuple[Any, ...]:
     result: list[Any] = map_abilities.harbor_options(player, len(step) > 2)
     upgraded, xtokens, tokens_lie = player.upgraded, player.xtokens, bool(player.action_tokens)
     acts = _ACT.get(xtokens) or _act_options(xtokens)
-    for slot, card in enumerate(player.action_cards, start=1):
+    slot = 0
+    for card in player.action_cards:
+        slot += 1
         needed = ACTIONS[card][0](game, seat, card in upgraded)
         if needed is not None:
             strength = tokens.card_strength(player, card, slot) if tokens_lie else slot  # no token: its slot
             # the spends of `tokens.xtoken_spends`, from `tokens.least_spend` (written out: five cards a turn)
-            result.extend(acts[card][needed - strength if needed > strength else 0:])
+            result += acts[card][needed - strength if needed > strength else 0:]
     if xtokens < game.catalog.tracks.xtoken_max:
-        result.extend(_XTOKEN)
+        result += _XTOKEN
     return tuple(result)
 
 
@@ -97,14 +99,19 @@ def start_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     strength = tokens.card_strength(player, card) + spent
     player.xtokens -= spent
     player.xtokens_spent += spent
-    player.action_counts[card] = player.action_counts.get(card, 0) + 1
-    side_two = player.is_upgraded(card)
+    counts = player.action_counts
+    counts[card] = counts.get(card, 0) + 1
+    side_two = card in player.upgraded
     history.open_turn(game, seat, card, card, strength, spent)
     if game.log is not None:
         game.say(seat, f"{card} {'II' if side_two else 'I'} at strength {strength}"
                  + (f" ({spent} X-token{'s' if spent > 1 else ''})" if spent else ""))
     first = ACTIONS[card][1](seat, strength, side_two)
-    game.push(*[first] * tokens.use_card(game, seat, card), ("finish_action", seat, card), *sale, ("end_turn", seat))
+    after = ("finish_action", seat, card), *sale, ("end_turn", seat)
+    if player.action_tokens and tokens.use_card(game, seat, card) == 2:  # a multiplier token: the action twice
+        game.push(first, first, *after)
+    else:
+        game.push(first, *after)
 
 
 @resolver("finish_action")
@@ -113,8 +120,10 @@ def finish_action(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     the action" effects resolve, this card's action being the one they follow."""
     seat, card = step[1], step[2]
     game.action_card = card
-    tokens.card_used(game, seat, card)
-    cards = game.players[seat].action_cards
+    player = game.players[seat]
+    if player.action_tokens:  # no token lies on any card (most turns): none leaves
+        tokens.card_used(game, seat, card)
+    cards = player.action_cards
     cards.remove(card)
     cards.insert(0, card)
     if game.after_action:
@@ -128,7 +137,8 @@ def end_turn(game: "ArkNovaGame", step: Step, choice: Any) -> None:
     """Venom's fee, refill the display, check the end of the game, then a break if one is due."""
     seat = step[1]
     player = game.players[seat]
-    tokens.venom_fee(game, seat)
+    if player.action_tokens or player.venom_spared:  # no venom token lies (most turns): no fee, nothing spared
+        tokens.venom_fee(game, seat)
     deck.refill_display(game)
     if game.log is not None:  # the line is built only for a log: lookahead plays many turns
         game.say(seat, f"ends turn {player.turns + 1}: appeal {player.appeal}, CP {player.cp}, "
