@@ -335,7 +335,7 @@ def run(experiment: Experiment, resume: bool = False, progress: bool | None = No
     before = sum(len(chunk_games(experiment, chunk)) for chunk in done)
     workers = worker_count(experiment)
     folder.begin_session(manifest, workers, experiment.backend, experiment.decision_seconds,
-                         dimension_frames(experiment_factory(experiment)))
+                         dimension_frames(experiment_factory(experiment)), experiment.scheduler)
     started = time.perf_counter()
     interrupted = False
     show = sys.stderr.isatty() if progress is None else progress

@@ -232,13 +232,16 @@ class RunFolder:
         self._write_manifest(manifest)
 
     def begin_session(self, manifest: dict[str, Any], jobs: int, backend: str, decision_seconds: float,
-                      dimensions: Mapping[str, pl.DataFrame] | None = None) -> None:
+                      dimensions: Mapping[str, pl.DataFrame] | None = None, scheduler: str = "") -> None:
         """Record who runs the next part of the experiment: code version, machine, workers, time limit;
-        and write the game's dimension tables (`write_dimensions`), listed by the same manifest write."""
+        and write the game's dimension tables (`write_dimensions`), listed by the same manifest write. On the
+        cluster of a `scheduler` the workers are the cluster's, not the run's: its address is recorded instead
+        of a count (`jobs` null)."""
         self.write_dimensions(manifest, dimensions or {})
+        where = {"jobs": None, "scheduler": scheduler} if scheduler else {"jobs": jobs}
         manifest["sessions"].append({
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "code": code_version(),
-            "host": platform.node(), "jobs": jobs, "backend": backend, "decision_seconds": decision_seconds,
+            "host": platform.node(), **where, "backend": backend, "decision_seconds": decision_seconds,
         })
         self._write_manifest(manifest)
 

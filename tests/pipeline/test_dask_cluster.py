@@ -182,6 +182,8 @@ def test_a_worker_killed_mid_run_costs_nothing(tmp_path: Path, tag: str, loky: P
         players = {task["worker"] for task in stream.data if chunks_of([task["key"]]) & in_flight}
         assert players and victim not in players, "the killed worker's chunks were played by the other"
         assert_rows_equal_loky(tmp_path / "run", loky)
+        session = json.loads((tmp_path / "run" / "manifest.json").read_text())["sessions"][-1]
+        assert session["jobs"] is None and session["scheduler"] == cluster.address  # the cluster's workers, not --jobs
     finally:
         client.close()
 

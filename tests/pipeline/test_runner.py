@@ -98,6 +98,7 @@ def test_the_dataset_has_every_game_seat_card_event_and_turn(tmp_path: Path) -> 
     assert manifest["experiment_id"] == spec.experiment_id and len(manifest["chunks_done"]) == 2
     assert manifest["experiment"]["bots"] == ["random"] * 3 and manifest["data_version"]
     assert manifest["sessions"][0]["code"]["arkmc"] == "0.1.0"
+    assert manifest["sessions"][0]["jobs"] == spec.jobs and "scheduler" not in manifest["sessions"][0]
 
 
 class FailingBot:
