@@ -17,7 +17,7 @@ from heuristics.archetypes import ArchetypeError, read_toml
 from heuristics.archetypes import archetype_names as shipped_archetypes
 from heuristics.arknova import ARKNOVA_DIR
 from sim.arknova.abilities.flock import flock_animals, joins_flock
-from sim.arknova.actions.association import distinct_icons, support_choices
+from sim.arknova.actions.association import COUNTED_GOALS, progress, support_choices
 from sim.arknova.board import board_of
 from sim.arknova.breaks import break_money, recurring_effects
 from sim.arknova.catalog import Animal, Catalog, Effect, Project, Sponsor
@@ -224,19 +224,15 @@ def project_prospect(player: PlayerState, number: int, holders: list[int], weigh
 
 def project_reads(player: PlayerState, project: Project) -> tuple[Any, ...]:
     """What `project_prospect` reads of the player for this project besides its holders: the key, with the project
-    and its holders, of the values kept for it. The seat (a holder gets nothing); for an icon goal the count its slots
-    ask (icons of the kind, or kinds of icon) and the extra icon a Breeding Cooperation token gives toward a base
-    project (`project_icon_bonus`); for an animal count that count; for a release or breeding goal the animals in
-    the zoo and the partner zoos (which animals may be released, or breed). A lookahead's outcomes mostly differ in
+    and its holders, of the values kept for it. The seat (a holder gets nothing); for a counted goal the count its
+    slots ask (`_progress_count`: icons of the kind, kinds of icon, or animals of the size) and the extra icon a
+    Breeding Cooperation token gives toward a base project (`project_icon_bonus`); for a release or breeding goal the
+    animals in the zoo and the partner zoos (which animals may be released, or breed). A lookahead's outcomes mostly differ in
     what a project does not read (another icon, the money, the hand), so each project's value is found kept."""
-    goal = project.goal
-    if goal == "icon_count":
-        return player.seat, player.icons.get(project.target, 0), project_icon_bonus(player, project)
-    if goal == "distinct_icons":
-        return player.seat, distinct_icons(player, project.target), project_icon_bonus(player, project)
-    if goal == "animal_count":
-        return player.seat, player.small_animals if project.target == "small_animals" else player.large_animals
-    return player.seat, tuple(player.animals), tuple(player.partner_zoos)
+    have = _progress_count(player, project)
+    if have is None:
+        return player.seat, tuple(player.animals), tuple(player.partner_zoos)
+    return player.seat, have, project_icon_bonus(player, project)
 
 
 def _kept_prospects(catalog: Catalog) -> dict[tuple[float, float], dict[tuple[Any, ...], float]]:
@@ -281,14 +277,9 @@ def kept_prospects(player: PlayerState, weights: Weights) -> Callable[[int, list
     return prospect
 
 
-def _progress_count(player: PlayerState, project: Any) -> int | None:
-    if project.goal == "icon_count":
-        return player.icon(project.target)
-    if project.goal == "distinct_icons":
-        return distinct_icons(player, project.target)
-    if project.goal == "animal_count":
-        return player.small_animals if project.target == "small_animals" else player.large_animals
-    return None
+def _progress_count(player: PlayerState, project: Project) -> int | None:
+    """The engine's count toward a counted goal (`progress`), tokens left out; None for a release or breeding goal."""
+    return progress(player, project, 0) if project.goal in COUNTED_GOALS else None
 
 
 def game_progress(game: ArkNovaGame) -> float:
