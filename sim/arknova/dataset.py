@@ -8,7 +8,6 @@ numbers those tables hold. Types are the smallest that hold the values.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from sim.arknova import tracks
@@ -58,9 +57,8 @@ def game_tables(game: "ArkNovaGame") -> GameTables:
     }
     seats = [_seat_row(player) for player in game.players]
     events = Rows(CARD_EVENT_FIELDS, game.events or ())
-    records = game.turn_history or []
-    closed = list(compress(records, map(len(TURN_FIELDS).__eq__, map(len, records))))  # a capped game's last is open
-    turns = Rows(TURN_FIELDS, closed)
+    width = len(TURN_FIELDS)  # a closed turn's record; a capped game's last turn is still open
+    turns = Rows(TURN_FIELDS, [record for record in game.turn_history or () if len(record) == width])
     return GameTables(game=game_row, seats=seats, tables={"card_events": events, "turns": turns})
 
 
